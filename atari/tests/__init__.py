@@ -1,0 +1,1 @@
+"""Tests for the atari package (language, machine, programs)."""
