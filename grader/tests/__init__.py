@@ -1,0 +1,1 @@
+"""Tests of the autograder (a package, so test module names do not clash)."""
