@@ -1,0 +1,18 @@
+"""The original WORDLE and 2048 ten-liners: their listings, sources and dictionary."""
+
+from pathlib import Path
+
+LISTINGS_DIR = Path(__file__).resolve().parent
+PROGRAM_NAMES = ("WORDLE", "B2048")
+ATASCII_EOL = 0x9B
+
+
+def listing_path(name: str, suffix: str = ".LST") -> Path:
+    """Path of a listing file, e.g. listing_path("WORDLE", ".BAS")."""
+    return LISTINGS_DIR / f"{name}{suffix}"
+
+
+def listing_lines(name: str) -> list[bytes]:
+    """The program lines of NAME.LST as bytes, without their ATASCII end-of-line."""
+    lines = listing_path(name).read_bytes().split(bytes([ATASCII_EOL]))
+    return lines[:-1] if lines[-1] == b"" else lines
