@@ -7,9 +7,13 @@ is (first - 'A') * 16 + (second - 'A'). The program reads word i from bytes 2i+1
 
 import re
 
+from atari.listings import listing_lines
+
 FIRST_LETTER = ord("A")
 LETTERS_PER_NIBBLE = 16
 WORD_LENGTH = 5
+FIRST_GAME_DICTIONARY_SIZE = 34  # N=34 on line 1; line 8 sets N=46 when a game ends
+FULL_DICTIONARY_SIZE = 46
 
 # A string assignment as the listings write it: Q$="... or Q$(71)="..." (closing quote optional).
 _Q_ASSIGNMENT = re.compile(rb'Q\$(?:\((\d+)\))?="([^"]*)')
@@ -62,3 +66,8 @@ def q_string_from_listing(lines: list[bytes]) -> bytes:
             start = int(match.group(1) or 1) - 1
             value = value[:start] + match.group(2)
     return value
+
+
+def wordle_words() -> list[str]:
+    """The 46 words of WORDLE.LST, in dictionary order, decoded from the listing itself."""
+    return unpack(q_string_from_listing(listing_lines("WORDLE")), FULL_DICTIONARY_SIZE)
