@@ -25,6 +25,7 @@ class Tester:
         self.passed = 0
         self.failed = 0
         self.stuck = set()  # names of functions that ran out of time
+        self.printed = ""  # what the student's code printed during the last call
 
     def section(self, title):
         print()
@@ -33,27 +34,33 @@ class Tester:
     def pass_(self, call):
         self.passed += 1
         print("  PASS  " + call)
+        self.show_printed()
 
     def fail(self, call, *reasons):
         self.failed += 1
         print("  FAIL  " + call)
         for reason in reasons:
             print("        " + reason)
+        self.show_printed()
 
-    def call(self, call_text, function, args):
+    def show_printed(self):
+        if self.printed:
+            print("        (it printed: %r)" % shorten(self.printed))
+            self.printed = ""
+
+    def call(self, call_text, name, function, args):
         """Call function(*args) with a time limit.
 
         Return (True, value) when it returned, or (False, None) after
         recording a failure that says why it did not.
         """
-        name = getattr(function, "__name__", "function")
         if function is None:
-            self.fail(call_text, "the function is missing")
+            self.fail(call_text, name + " is missing (not defined, or its file could not be imported)")
             return False, None
         if name in self.stuck:
             self.fail(call_text, name + " did not finish an earlier call, so it is not called again")
             return False, None
-        finished, value, error = run_with_time_limit(function, args)
+        finished, value, error, self.printed = run_with_time_limit(function, args)
         if not finished:
             self.stuck.add(name)
             self.fail(call_text, "did not finish within %d seconds (an infinite loop?)" % TIME_LIMIT)
@@ -63,10 +70,10 @@ class Tester:
             return False, None
         return True, value
 
-    def check(self, function, args, expected):
+    def check(self, name, function, args, expected):
         """Check that function(*args) returns expected, of exactly its type."""
-        call_text = describe_call(function, args)
-        returned, actual = self.call(call_text, function, args)
+        call_text = name + "(" + ", ".join(repr(arg) for arg in args) + ")"
+        returned, actual = self.call(call_text, name, function, args)
         if not returned:
             return
         if same_value(actual, expected):
@@ -78,10 +85,13 @@ class Tester:
 def run_with_time_limit(function, args):
     """Run function(*args) in a helper thread; wait at most TIME_LIMIT.
 
-    Returns (finished, value, error); error is a one-line description of
-    an exception, or None.
+    Returns (finished, value, error, printed): error is a one-line
+    description of an exception, or None; printed is what the function
+    printed, kept apart so it cannot garble this report.
     """
     outcome = {}
+    real_stdout = sys.stdout
+    sys.stdout = io.StringIO()
 
     def target():
         try:
@@ -92,9 +102,18 @@ def run_with_time_limit(function, args):
     thread = threading.Thread(target=target, daemon=True)
     thread.start()
     thread.join(TIME_LIMIT)
+    printed = sys.stdout.getvalue()
+    sys.stdout = real_stdout
     if thread.is_alive():
-        return False, None, None
-    return True, outcome.get("value"), outcome.get("error")
+        return False, None, None, printed
+    return True, outcome.get("value"), outcome.get("error"), printed
+
+
+def shorten(text):
+    """At most 200 characters of text."""
+    if len(text) > 200:
+        return text[:200] + "..."
+    return text
 
 
 def error_text(exc):
@@ -129,12 +148,6 @@ def show(value):
     return text
 
 
-def describe_call(function, args):
-    """Write a call the way a student would type it."""
-    name = getattr(function, "__name__", "function")
-    return name + "(" + ", ".join(repr(arg) for arg in args) + ")"
-
-
 def colours(code):
     """Turn a short clue code like "y-g--" into a list of colour names."""
     names = {"g": "green", "y": "yellow", "-": "grey"}
@@ -149,7 +162,7 @@ def load_module(tester, name):
     real_stdin = sys.stdin
     sys.stdin = io.StringIO("")  # input() at import time fails at once
     try:
-        finished, module, error = run_with_time_limit(importlib.import_module, [name])
+        finished, module, error, tester.printed = run_with_time_limit(importlib.import_module, [name])
     finally:
         sys.stdin = real_stdin
     if not finished:
@@ -185,7 +198,7 @@ def test_check_word(tester, check_word):
         ("BOOKS", "SHOES", "--g-g"),
     ]
     for secret, guess, code in cases:
-        tester.check(check_word, [secret, guess], colours(code))
+        tester.check("check_word", check_word, [secret, guess], colours(code))
     tester.section("check_word (repeated letters)")
     cases = [
         ("ISSUE", "STEDS", "y-y-y"),   # the second S is yellow too: ISSUE has two
@@ -199,7 +212,7 @@ def test_check_word(tester, check_word):
         ("OUTGO", "BOOKS", "-yy--"),   # two O in the secret
     ]
     for secret, guess, code in cases:
-        tester.check(check_word, [secret, guess], colours(code))
+        tester.check("check_word", check_word, [secret, guess], colours(code))
 
 
 CLUE_CODES = {
@@ -231,7 +244,7 @@ def test_known_word(tester, known_word):
         ("AUNTS", ["MONTH"], "__NT_"),
     ]
     for secret, guesses, expected in cases:
-        tester.check(known_word, [clue_list(secret, guesses)], expected)
+        tester.check("known_word", known_word, [clue_list(secret, guesses)], expected)
 
 
 def test_no_letters(tester, no_letters):
@@ -248,7 +261,7 @@ def test_no_letters(tester, no_letters):
         ("OASIS", ["BOOKS"], "BK"),
     ]
     for secret, guesses, expected in cases:
-        tester.check(no_letters, [clue_list(secret, guesses)], expected)
+        tester.check("no_letters", no_letters, [clue_list(secret, guesses)], expected)
 
 
 def test_yes_letters(tester, yes_letters):
@@ -260,7 +273,7 @@ def test_yes_letters(tester, yes_letters):
         ("BUMPS", ["HIPPO"], "P"),
     ]
     for secret, guesses, expected in cases:
-        tester.check(yes_letters, [clue_list(secret, guesses)], expected)
+        tester.check("yes_letters", yes_letters, [clue_list(secret, guesses)], expected)
 
 
 RAISE_WORDS = [
@@ -309,7 +322,7 @@ def check_filter(tester, filter_word_list, word_list, clues, expected):
     given = list(word_list)  # a fresh copy each time, so one bad call cannot spoil the next
     clues_before = [(guess, list(clue)) for guess, clue in clues]
     call_text = "filter_word_list(%s, %r)" % (short_list(word_list), clues)
-    returned, actual = tester.call(call_text, filter_word_list, [given, clues])
+    returned, actual = tester.call(call_text, "filter_word_list", filter_word_list, [given, clues])
     if not returned:
         return
     problems = []
