@@ -1,0 +1,57 @@
+"""Character codes: ATASCII <-> internal (screen) codes, the ROM font, readable text.
+
+The Atari keeps text in ATASCII, but screen memory and the font use "internal" codes:
+ATASCII 0x00-0x1F -> 0x40-0x5F, 0x20-0x3F -> 0x00-0x1F, 0x40-0x5F -> 0x20-0x3F,
+0x60-0x7F unchanged; bit 7 (inverse video) is kept.
+"""
+
+from importlib import resources
+
+EOL = 0x9B
+FONT_SIZE = 1024
+
+# Unicode stand-ins for ATASCII 0x00-0x1F (the graphics characters) ...
+_GRAPHICS_CHARS = "♥├▕┘┤┐╱╲◢▗◣▝▘▔▁▖♣┌─┼●▄▎┬┴▌└␛↑↓←→"
+# ... and for ATASCII 0x60, 0x7B and 0x7D-0x7F.
+_SPECIAL_CHARS = {0x60: "♦", 0x7B: "♠", 0x7D: "↰", 0x7E: "◀", 0x7F: "▶"}
+
+
+def atascii_to_internal(code):
+    """The screen code that shows ATASCII `code` (bit 7, inverse video, kept)."""
+    low = code & 0x7F
+    if low < 0x20:
+        low += 0x40
+    elif low < 0x60:
+        low -= 0x20
+    return low | (code & 0x80)
+
+
+def internal_to_atascii(code):
+    """The ATASCII code of screen code `code` (the inverse of atascii_to_internal)."""
+    low = code & 0x7F
+    if low < 0x40:
+        low += 0x20
+    elif low < 0x60:
+        low -= 0x40
+    return low | (code & 0x80)
+
+
+def atascii_char(code):
+    """A Unicode character that looks like ATASCII `code` (inverse video ignored)."""
+    low = code & 0x7F
+    if low < 0x20:
+        return _GRAPHICS_CHARS[low]
+    return _SPECIAL_CHARS.get(low, chr(low))
+
+
+def atascii_to_text(data):
+    """Readable text for ATASCII bytes: EOL becomes a newline, inverse video is dropped."""
+    return "".join("\n" if byte == EOL else atascii_char(byte) for byte in data)
+
+
+def load_rom_font():
+    """The 1,024-byte ROM character set (internal-code order) shipped in atari/data."""
+    font = resources.files("atari").joinpath("data/atarifont.bin").read_bytes()
+    if len(font) != FONT_SIZE:
+        raise ValueError(f"atari/data/atarifont.bin has {len(font)} bytes, expected {FONT_SIZE}")
+    return font
