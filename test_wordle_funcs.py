@@ -18,7 +18,7 @@ import traceback
 TIME_LIMIT = 5  # seconds one call may take before we call it stuck
 
 
-class Tester:
+class Tally:
     """Runs checks and keeps count of what passed and what failed."""
 
     def __init__(self):
@@ -189,7 +189,7 @@ def function_of(module, name):
     return None
 
 
-def test_check_word(tester, check_word):
+def run_check_word_tests(tester, check_word):
     tester.section("check_word (examples from the assignment)")
     cases = [
         ("LERED", "RADIO", "y-y--"), ("LERED", "DRUID", "-y--g"), ("LERED", "LERED", "ggggg"),
@@ -232,48 +232,43 @@ def clue_list(secret, guesses):
     return [(guess, colours(CLUE_CODES[(secret, guess)])) for guess in guesses]
 
 
-def test_known_word(tester, known_word):
-    tester.section("known_word")
-    cases = [
-        ("LERED", [], "_____"), ("LERED", ["RADIO"], "_____"), ("LERED", ["RADIO", "DRUID"], "____D"),
-        ("LERED", ["RADIO", "DRUID", "LERED"], "LERED"),
-        ("AUNTS", ["TUNES"], "_UN_S"), ("AUNTS", ["TUNES", "ALPHA"], "AUN_S"),
-        ("AUNTS", ["TUNES", "ALPHA", "MONTH"], "AUNTS"),
-        ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY"], "AUNTS"),
-        ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY", "AUNTS"], "AUNTS"),
-        ("AUNTS", ["MONTH"], "__NT_"),
-    ]
+KNOWN_WORD_CASES = [
+    ("LERED", [], "_____"), ("LERED", ["RADIO"], "_____"), ("LERED", ["RADIO", "DRUID"], "____D"),
+    ("LERED", ["RADIO", "DRUID", "LERED"], "LERED"),
+    ("AUNTS", ["TUNES"], "_UN_S"), ("AUNTS", ["TUNES", "ALPHA"], "AUN_S"),
+    ("AUNTS", ["TUNES", "ALPHA", "MONTH"], "AUNTS"),
+    ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY"], "AUNTS"),
+    ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY", "AUNTS"], "AUNTS"),
+    ("AUNTS", ["MONTH"], "__NT_"),
+]
+
+
+NO_LETTERS_CASES = [
+    ("LERED", [], ""), ("LERED", ["RADIO"], "AIO"), ("LERED", ["RADIO", "DRUID"], "AIOU"),
+    ("LERED", ["RADIO", "DRUID", "LERED"], "AIOU"),
+    ("BUMPS", ["YELPS"], "ELY"), ("BUMPS", ["YELPS", "ZUMBA"], "AELYZ"),
+    ("BUMPS", ["YELPS", "ZUMBA", "YELPS"], "AELYZ"),
+    ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS"], "AEKLOYZ"),
+    ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS", "HIPPO"], "AEHIKLOYZ"),
+    ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS", "HIPPO", "SOCKS"], "ACEHIKLOYZ"),
+    # One O is yellow, so O is in the word even though the other O is grey.
+    ("OASIS", ["BOOKS"], "BK"),
+]
+
+
+YES_LETTERS_CASES = [
+    ("LERED", [], ""), ("LERED", ["RADIO"], "DR"), ("LERED", ["RADIO", "DRUID"], "DR"),
+    ("LERED", ["RADIO", "DRUID", "LERED"], "DELR"),
+    ("ELBOW", ["BOOKS"], "BO"), ("ELBOW", ["BOOKS", "ELECT"], "BELO"), ("ELBOW", ["BEBOP"], "BEO"),
+    ("BUMPS", ["HIPPO"], "P"),
+]
+
+
+def run_clue_function_tests(tester, name, function, cases):
+    """Check a function of a clue list against (secret, guesses, expected) cases."""
+    tester.section(name)
     for secret, guesses, expected in cases:
-        tester.check("known_word", known_word, [clue_list(secret, guesses)], expected)
-
-
-def test_no_letters(tester, no_letters):
-    tester.section("no_letters")
-    cases = [
-        ("LERED", [], ""), ("LERED", ["RADIO"], "AIO"), ("LERED", ["RADIO", "DRUID"], "AIOU"),
-        ("LERED", ["RADIO", "DRUID", "LERED"], "AIOU"),
-        ("BUMPS", ["YELPS"], "ELY"), ("BUMPS", ["YELPS", "ZUMBA"], "AELYZ"),
-        ("BUMPS", ["YELPS", "ZUMBA", "YELPS"], "AELYZ"),
-        ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS"], "AEKLOYZ"),
-        ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS", "HIPPO"], "AEHIKLOYZ"),
-        ("BUMPS", ["YELPS", "ZUMBA", "YELPS", "BOOKS", "HIPPO", "SOCKS"], "ACEHIKLOYZ"),
-        # One O is yellow, so O is in the word even though the other O is grey.
-        ("OASIS", ["BOOKS"], "BK"),
-    ]
-    for secret, guesses, expected in cases:
-        tester.check("no_letters", no_letters, [clue_list(secret, guesses)], expected)
-
-
-def test_yes_letters(tester, yes_letters):
-    tester.section("yes_letters")
-    cases = [
-        ("LERED", [], ""), ("LERED", ["RADIO"], "DR"), ("LERED", ["RADIO", "DRUID"], "DR"),
-        ("LERED", ["RADIO", "DRUID", "LERED"], "DELR"),
-        ("ELBOW", ["BOOKS"], "BO"), ("ELBOW", ["BOOKS", "ELECT"], "BELO"), ("ELBOW", ["BEBOP"], "BEO"),
-        ("BUMPS", ["HIPPO"], "P"),
-    ]
-    for secret, guesses, expected in cases:
-        tester.check("yes_letters", yes_letters, [clue_list(secret, guesses)], expected)
+        tester.check(name, function, [clue_list(secret, guesses)], expected)
 
 
 RAISE_WORDS = [
@@ -287,7 +282,7 @@ TUNES_WORDS = ["munts", "runts", "lunts", "punts", "funts", "sunts", "aunts", "c
 DRUID_WORDS = ["gyred", "cered", "mered", "spred", "shred", "sered", "sherd", "lered", "tyred"]
 
 
-def test_filter_word_list(tester, filter_word_list, word_list):
+def run_filter_word_list_tests(tester, filter_word_list, word_list):
     tester.section("filter_word_list (the full word list)")
     cases = [
         ("PERIS", ["RAISE"], RAISE_WORDS), ("PERIS", ["RAISE", "SERIF"], ["peris", "meris"]),
@@ -349,16 +344,16 @@ def short_list(value):
 
 
 def main():
-    tester = Tester()
+    tester = Tally()
     tester.section("importing your files")
     wordle = load_module(tester, "wordle")
     easy_wordle = load_module(tester, "easy_wordle")
-    test_check_word(tester, function_of(wordle, "check_word"))
-    test_known_word(tester, function_of(wordle, "known_word"))
-    test_no_letters(tester, function_of(wordle, "no_letters"))
-    test_yes_letters(tester, function_of(wordle, "yes_letters"))
+    run_check_word_tests(tester, function_of(wordle, "check_word"))
+    run_clue_function_tests(tester, "known_word", function_of(wordle, "known_word"), KNOWN_WORD_CASES)
+    run_clue_function_tests(tester, "no_letters", function_of(wordle, "no_letters"), NO_LETTERS_CASES)
+    run_clue_function_tests(tester, "yes_letters", function_of(wordle, "yes_letters"), YES_LETTERS_CASES)
     word_list = load_word_list(tester)
-    test_filter_word_list(tester, function_of(easy_wordle, "filter_word_list"), word_list)
+    run_filter_word_list_tests(tester, function_of(easy_wordle, "filter_word_list"), word_list)
     print()
     print("%d passed, %d failed" % (tester.passed, tester.failed))
     return 1 if tester.failed else 0

@@ -66,3 +66,19 @@ def test_a_module_that_asks_for_input_when_imported_is_explained(tmp_path):
     assert "EOFError" in block[1] and "__main__" in block[1]
     assert "known_word is missing" in fail_block(result.stdout, "known_word([])")[1]
     assert result.returncode == 1
+
+
+def test_the_testers_own_clue_table_agrees_with_the_reference():
+    import test_wordle_funcs
+    from wordle import check_word
+    for (secret, guess), code in test_wordle_funcs.CLUE_CODES.items():
+        assert check_word(secret, guess) == test_wordle_funcs.colours(code), (secret, guess)
+
+
+def test_pytest_finds_nothing_to_run_in_the_tester(tmp_path):
+    """Students who run pytest on the tester must not get fixture errors."""
+    shutil.copy(ROOT / "test_wordle_funcs.py", tmp_path)
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "test_wordle_funcs.py"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 5, result.stdout  # 5: no tests collected
