@@ -1,0 +1,79 @@
+"""Plain-data encoding shared by the grader and its sandboxed child (standard library only).
+
+Values cross the process boundary as JSON.  JSON's own types stand for exactly
+themselves (str, int, float, bool, None, list); the two Python types JSON has no
+word for are tagged: a tuple is ``{"tuple": [...]}`` and a dict (str keys only)
+is ``{"dict": {...}}``.  Only values whose type *is* one of these (not a
+subclass) can be encoded; anything else raises :class:`BadValue` naming the
+type, so a str subclass or an object that claims to equal everything can never
+pass for a plain value.  Messages are one JSON object per line.
+"""
+
+import json
+
+MAX_DEPTH = 50
+_SCALARS = (str, int, float, bool, type(None))
+
+
+class BadValue(Exception):
+    """The value is not plain data of an exact, known type."""
+
+
+def encode(value, depth=0):
+    """Return the JSON-ready form of VALUE; raise BadValue for any other type."""
+    if depth > MAX_DEPTH:
+        raise BadValue(f"nested more than {MAX_DEPTH} levels deep")
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [encode(item, depth + 1) for item in value]
+    if kind is tuple:
+        return {"tuple": [encode(item, depth + 1) for item in value]}
+    if kind is dict:
+        encoded = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise BadValue(f"dict key of type {type(key).__name__}")
+            encoded[key] = encode(item, depth + 1)
+        return {"dict": encoded}
+    raise BadValue(f"value of type {_type_name(kind)}")
+
+
+def decode(data, depth=0):
+    """Inverse of :func:`encode` for parsed JSON; raise BadValue on anything malformed."""
+    if depth > MAX_DEPTH:
+        raise BadValue(f"nested more than {MAX_DEPTH} levels deep")
+    kind = type(data)
+    if kind in _SCALARS:
+        return data
+    if kind is list:
+        return [decode(item, depth + 1) for item in data]
+    if kind is dict and len(data) == 1:
+        if type(data.get("tuple")) is list:
+            return tuple(decode(item, depth + 1) for item in data["tuple"])
+        if type(data.get("dict")) is dict:
+            return {key: decode(item, depth + 1) for key, item in data["dict"].items()}
+    raise BadValue("malformed encoded value")
+
+
+def dump_message(message):
+    """One message as a line of bytes."""
+    return json.dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def load_message(line):
+    """Parse one message line; raise BadValue unless it is a JSON object."""
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError, UnicodeDecodeError) as error:
+        raise BadValue(f"unreadable message: {error}") from None
+    if type(message) is not dict:
+        raise BadValue("message is not an object")
+    return message
+
+
+def _type_name(kind):
+    module = getattr(kind, "__module__", "")
+    name = getattr(kind, "__qualname__", repr(kind))
+    return name if module in ("builtins", "__main__", "") else f"{module}.{name}"
