@@ -1,0 +1,1 @@
+"""Packaging the grader as a Gradescope autograder."""

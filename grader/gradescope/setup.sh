@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Gradescope runs this once when it builds the autograder image (as root, Ubuntu).
+set -euo pipefail
+apt-get update -qq
+apt-get install -y -qq python3 python3-pip util-linux >/dev/null
+python3 -m pip install --quiet -r /autograder/source/requirements.txt
