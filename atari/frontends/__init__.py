@@ -1,0 +1,1 @@
+"""Ways to show and drive the machine: scripted runs, PNG pictures, the terminal."""
