@@ -209,7 +209,8 @@ class Sandbox:
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
                 self._calls.kill()
-            self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes},
+            self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
+                                       "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout)
@@ -384,21 +385,31 @@ class ChildProcess:
         self.selector.register(self.process.stderr, selectors.EVENT_READ, "stderr")
 
     def alive(self):
-        return self.process.poll() is None and not self.protocol_error
+        """Running, and nothing was written to the socket since the last reply."""
+        self._pump(time.monotonic() + 0.001)
+        if self._take_messages() or self.buffers["protocol"]:
+            self.protocol_error = "something other than the worker wrote to the protocol socket"
+        return self.process.poll() is None and not self.protocol_error and not self._closed
 
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
     def request(self, message, timeout):
-        """Send one request; return (reply, raw output printed meanwhile)."""
+        """Send one request; return (reply, raw output printed meanwhile).
+
+        Each request carries a fresh random nonce that the genuine reply echoes,
+        so bytes a student writes to the socket (a forged reply, garbage) make
+        the call fail instead of being taken for its result.
+        """
         self._next_id += 1
-        message = dict(message, id=self._next_id)
+        nonce = os.urandom(16).hex()
+        message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         try:
             self.socket.sendall(codec.dump_message(message))
         except OSError as error:
             self.protocol_error = f"the child closed its end ({error})"
-        reply = self._wait_for_reply(self._next_id, timeout) if not self.protocol_error else None
+        reply = None if self.protocol_error else self._wait_for_reply(self._next_id, nonce, timeout)
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -406,14 +417,14 @@ class ChildProcess:
         stdout = (reply.get("stdout") if type(reply.get("stdout")) is str else "") + printed
         return reply, stdout[: self.limits.output_bytes]
 
-    def _wait_for_reply(self, wanted_id, timeout):
+    def _wait_for_reply(self, wanted_id, nonce, timeout):
         deadline = time.monotonic() + timeout
         self.timed_out = False
         while True:
             for message in self._take_messages():
-                if message.get("id") == wanted_id:
+                if message.get("id") == wanted_id and message.get("nonce") == nonce:
                     return message
-                self.protocol_error = "the child sent a message that was not the reply"
+                self.protocol_error = "something other than the worker wrote to the protocol socket"
             if self.protocol_error or self.truncated:
                 return None
             if not self._pump(deadline):

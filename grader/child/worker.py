@@ -266,25 +266,33 @@ def exit_detail(error):
     return f"called sys.exit({code!r})"
 
 
-def serve_calls(channel, output_limit):
+def serve_calls(channel, output_limit, value_limit):
     """Answer requests until the grader closes the socket."""
     modules = {}
+    serving_pid = os.getpid()
     while True:
         request = channel.receive()
         if request is None:
             return
-        reply = {"id": request.get("id")}
+        reply = {"id": request.get("id"), "nonce": request.pop("nonce", None)}
         captured = CappedText(output_limit)
         sys.stdout = captured
         try:
             if request["op"] == "import":
                 reply.update(import_for_calls(request["module"], modules))
             else:
-                reply.update(call(modules[request["module"]], request))
+                reply.update(call(modules[request["module"]], request, value_limit))
         finally:
             sys.stdout = sys.__stdout__
+        leave_if_forked(serving_pid)
         reply["stdout"] = captured.text()
         channel.send(reply)
+
+
+def leave_if_forked(original_pid):
+    """A copy made by the student's os.fork() must not go on speaking the protocol."""
+    if os.getpid() != original_pid:
+        os._exit(0)
 
 
 def import_for_calls(name, modules):
@@ -299,7 +307,7 @@ def import_for_calls(name, modules):
     return {"status": "ok"}
 
 
-def call(module, request):
+def call(module, request, value_limit):
     function = getattr(module, request["function"], None)
     if not callable(function):
         return {"status": "missing_function", "detail": f"{request['function']} is not defined"}
@@ -314,11 +322,13 @@ def call(module, request):
         (index for index, arg in enumerate(args) if result is arg), None)}
     try:
         reply["value"] = codec.encode(result)
-    except (codec.BadValue, RecursionError, ValueError) as error:
-        reply.update(status="bad_value", detail=str(error))
+        if len(codec.dump_message(reply["value"])) > value_limit:
+            raise codec.BadValue(f"the value takes more than {value_limit} bytes")
+    except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
+        reply.update(status="bad_value", value=None, detail=str(error))
     try:
         reply["args_after"] = codec.encode(args)
-    except (codec.BadValue, RecursionError, ValueError) as error:
+    except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
         reply["args_after_error"] = str(error)
     return reply
 
@@ -360,20 +370,24 @@ def run_main(channel, config, code_dir):
         random.seed(config["seed"])
         random.seed = lambda *args, **kwargs: None
         sys.argv = [module + ".py"]
+    running_pid = os.getpid()
     try:
         if config["mode"] == "program":
             runpy.run_path(os.path.join(code_dir, module + ".py"), run_name="__main__")
         else:
             importlib.import_module(module)
     except SystemExit as error:
+        leave_if_forked(running_pid)
         channel.send({"end": "exited", "detail": exit_detail(error)})
         raise
     except BaseException as error:
+        leave_if_forked(running_pid)
         channel.send({"end": "raised", "detail": describe(error)})
         sys.stderr.write(student_traceback(error, code_dir))
         sys.stderr.flush()
         sys.stdout.flush()
         os._exit(1)
+    leave_if_forked(running_pid)
     channel.send({"end": "finished"})
 
 
@@ -384,7 +398,7 @@ def main():
     restrict_path(code_dir)
     channel = Channel(config["fd"])
     if config["mode"] == "calls":
-        serve_calls(channel, config["output_limit"])
+        serve_calls(channel, config["output_limit"], config["value_limit"])
     else:
         run_main(channel, config, code_dir)
 

@@ -1,0 +1,1 @@
+"""Hostile: nothing useful; the fork bomb is in wordle.py."""

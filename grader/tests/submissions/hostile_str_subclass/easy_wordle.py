@@ -1,0 +1,1 @@
+"""Hostile: nothing here; the tricks are in wordle.py."""
