@@ -1,0 +1,68 @@
+"""Scripted input for --keys, --stick and --rnd, parsed from command-line text."""
+
+import re
+
+from atari.machine import Machine, RandomSource, ScriptedJoystick, ScriptedKeys
+from atari.machine.inputs import STICK_POSITIONS
+
+RETURN, BACKSPACE, ESC, TAB = 155, 126, 27, 127
+_KEY_ESCAPES = {"n": RETURN, "r": RETURN, "b": BACKSPACE, "e": ESC, "t": TAB, "\\": ord("\\")}
+_KEY_TOKEN = re.compile(r"\\x([0-9a-fA-F]{2})|\\(.)|(\n)|(.)", re.DOTALL)
+
+
+class ScriptError(ValueError):
+    """A --keys, --stick or --rnd value that cannot be used."""
+
+
+def parse_keys(text):
+    """ATASCII codes for --keys TEXT: `\\n` (or a real newline) is Return, `\\b`
+    Backspace, `\\e` Esc, `\\t` Tab, `\\\\` a backslash, `\\xHH` any byte."""
+    codes = []
+    for match in _KEY_TOKEN.finditer(text):
+        hex_code, escaped, newline, plain = match.groups()
+        if hex_code:
+            codes.append(int(hex_code, 16))
+        elif escaped is not None:
+            if escaped not in _KEY_ESCAPES:
+                raise ScriptError(f"--keys: unknown escape \\{escaped} "
+                                  "(use \\n \\b \\e \\t \\\\ or \\xHH)")
+            codes.append(_KEY_ESCAPES[escaped])
+        elif newline:
+            codes.append(RETURN)
+        elif ord(plain) > 255:
+            raise ScriptError(f"--keys: {plain!r} is not a key on the Atari (use \\xHH)")
+        else:
+            codes.append(ord(plain))
+    return codes
+
+
+def parse_stick(text):
+    """STICK(0) values for --stick SEQ: U D L R C (spaces and commas ignored)."""
+    positions = []
+    for letter in text.upper():
+        if letter in " ,":
+            continue
+        if letter not in STICK_POSITIONS:
+            raise ScriptError(f"--stick: {letter!r} is not one of U D L R C")
+        positions.append(STICK_POSITIONS[letter])
+    return positions
+
+
+def parse_rnd(text):
+    """Values for --rnd LIST: comma-separated numbers, each 0 <= value < 1."""
+    values = []
+    for item in text.split(","):
+        try:
+            value = float(item)
+        except ValueError:
+            raise ScriptError(f"--rnd: {item.strip()!r} is not a number") from None
+        if not 0 <= value < 1:
+            raise ScriptError(f"--rnd: {value} is outside 0 <= value < 1 (RND's range)")
+        values.append(value)
+    return values
+
+
+def scripted_machine(keys=(), stick=(), rnd=(), seed=None):
+    """A machine whose keyboard, joystick 0 and RND follow the script."""
+    return Machine(keys=ScriptedKeys(keys), joystick=ScriptedJoystick(stick),
+                   rng=RandomSource(seed, rnd))
