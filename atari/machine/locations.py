@@ -11,6 +11,7 @@ OLDROW = 90          # previous cursor row (start point of DRAWTO)
 OLDCOL = 91          # previous cursor column (2 bytes)
 RAMTOP = 106         # top of RAM in pages
 PTABW = 201          # PRINT comma tab width
+SDLSTL = 560         # display list address (2 bytes)
 STICK0 = 632         # joystick shadow registers 632..635
 STRIG0 = 644         # trigger shadow registers 644..647
 TXTROW = 656         # text window cursor row
@@ -19,6 +20,7 @@ TXTMSC = 660         # address of the text window's memory (2 bytes)
 SHFLOK = 702         # caps lock: 64 = upper case letters, 0 = as typed
 BOTSCR = 703         # rows of text: 24 full screen, 4 with a text window
 COLOR0 = 708         # colour registers 708..712 (SETCOLOR 0..4)
+MEMTOP = 741         # top of free RAM, below the display list (2 bytes)
 CHBAS = 756          # font base page
 ATACHR = 763         # character / colour used by DRAWTO
 RANDOM = 53770       # POKEY's random number register

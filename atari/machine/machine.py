@@ -71,6 +71,8 @@ class Machine:
         self.display = display = layout(mode, has_window)
         memory.poke(loc.DINDEX, mode)
         memory.poke_word(loc.SAVMSC, display.screen_address)
+        memory.poke_word(loc.SDLSTL, display.display_list_address)
+        memory.poke_word(loc.MEMTOP, display.display_list_address - 1)
         memory.poke(loc.BOTSCR, WINDOW_ROWS if display.has_window else display.rows)
         memory.poke(loc.CHBAS, DEFAULT_CHBAS)
         for register, value in enumerate(DEFAULT_COLORS):

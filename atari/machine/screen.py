@@ -57,6 +57,18 @@ class Display:
     def window_address(self):
         return WINDOW_ADDRESS if self.has_window else None
 
+    @property
+    def display_list_address(self):
+        """Where the OS puts the display list: just below screen memory. (The list
+        itself is not built; MEMTOP, one byte below it, is what programs look at.)"""
+        return self.screen_address - self._display_list_size()
+
+    def _display_list_size(self):
+        blank_lines, jump_back = 3, 3
+        main = 3 + (self.rows - 1)              # load-memory-scan line, then mode lines
+        window = 3 + (WINDOW_ROWS - 1) if self.has_window else 0
+        return blank_lines + main + window + jump_back
+
 
 def layout(mode, has_window):
     """The Display the OS sets up for GRAPHICS `mode` (0..2) with or without a window."""

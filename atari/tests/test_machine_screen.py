@@ -22,6 +22,7 @@ def test_power_up_is_graphics_0_with_default_registers():
     assert screen_address(machine) == 40000
     assert [machine.peek(a) for a in range(708, 713)] == [40, 202, 148, 70, 0]
     assert machine.peek(756) == 224 and machine.peek(201) == 10
+    assert machine.peek(741) + 256 * machine.peek(742) == 39967  # MEMTOP below the display list
 
 
 def test_graphics_resets_chbas_and_colour_registers():
@@ -56,6 +57,8 @@ def test_graphics_layout_in_memory(mode, address, mode_rows, window):
     assert screen_address(machine) == address
     assert machine.display.rows == mode_rows and machine.display.has_window == window
     assert machine.peek(87) == mode & 15
+    memtop = machine.peek(741) + 256 * machine.peek(742)
+    assert address - 40 < memtop < address
     if window:
         assert machine.peek(660) + 256 * machine.peek(661) == 40800
 

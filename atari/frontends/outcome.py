@@ -1,0 +1,56 @@
+"""Running a program to its end, whatever the end is, as an Outcome with an exit status."""
+
+from dataclasses import dataclass
+
+from atari.basic.errors import BasicError
+from atari.basic.errors import NotSimulated as LanguageNotSimulated
+from atari.machine import DeviceError, InputExhausted, NotSimulated
+
+EXIT_OK, EXIT_PROGRAM_ERROR, EXIT_INTERRUPTED = 0, 1, 130
+
+
+class QuitRequested(Exception):
+    """The user asked a front-end to stop the program (the terminal's quit key)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a run ended: reason is "end", "waiting for input", "quit", "error",
+    "not simulated" or "interrupted"; message is what to tell the user."""
+    reason: str
+    message: str = ""
+
+    @property
+    def exit_status(self):
+        if self.reason in ("error", "not simulated"):
+            return EXIT_PROGRAM_ERROR
+        if self.reason == "interrupted":
+            return EXIT_INTERRUPTED
+        return EXIT_OK
+
+
+def run_program(interpreter):
+    """Run the interpreter until the program ends, stops or runs out of input."""
+    try:
+        interpreter.run()
+    except InputExhausted as exhausted:
+        return Outcome("waiting for input", str(exhausted))
+    except QuitRequested:
+        return Outcome("quit")
+    except BasicError as error:
+        return Outcome("error", error.message())
+    except (NotSimulated, LanguageNotSimulated) as missing:
+        return Outcome("not simulated", _at_line(str(missing), interpreter))
+    except DeviceError as error:
+        return Outcome("error", f"ERROR-  {error.code}")
+    except KeyboardInterrupt:
+        return Outcome("interrupted", "interrupted (Ctrl-C)")
+    return Outcome("end")
+
+
+def _at_line(message, interpreter):
+    """`message` with the line the interpreter stopped at, unless it already says."""
+    line = getattr(interpreter, "line", None)
+    if line is None or f"line {line}" in message:
+        return message
+    return f"{message} at line {line}"

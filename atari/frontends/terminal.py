@@ -1,0 +1,195 @@
+"""The playable terminal front-end: the screen in 24-bit colour, keys to K: and E:,
+arrow keys as joystick 0, Ctrl-Q (or Ctrl-C) to quit.
+
+The interpreter runs in this thread. The session is the machine's keyboard and
+joystick: while the program waits for a key it redraws the screen and reads the
+terminal; while it runs, the machine's tick hook and STICK reads keep the picture fresh
+and notice the quit key. An arrow press holds the stick in that direction until a STICK
+read has seen it, or for HOLD_SECONDS; then the stick is centred again.
+"""
+
+import os
+import select
+import shutil
+import signal
+import sys
+import termios
+import time
+import tty
+from collections import deque
+
+from atari.machine.inputs import STICK_CENTRE, TRIGGER_RELEASED
+
+from .outcome import QuitRequested, run_program
+from .terminal_keys import QUIT_HELP, KeyEvent, QuitEvent, StickEvent, decode
+from .terminal_view import cells_to_ansi, screen_cells
+
+FRAME_SECONDS = 1 / 30
+HOLD_SECONDS = 0.3
+TICKS_BETWEEN_CLOCK_CHECKS = 10  # the interpreter ticks every 100 statements
+IDLE_POLL_SECONDS = 0.004  # a centred-stick read waits this long for input (no busy spin)
+PANEL_GAP = 2
+
+
+class TtyIO:
+    """The real terminal: raw mode and the alternate screen, always restored."""
+
+    def __init__(self, input_fd=None, output=None):
+        self.input_fd = sys.stdin.fileno() if input_fd is None else input_fd
+        self.output = output or sys.stdout
+        self._saved = None
+
+    def __enter__(self):
+        self._saved = termios.tcgetattr(self.input_fd)
+        tty.setraw(self.input_fd)
+        self.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        return self
+
+    def __exit__(self, *exc_info):
+        self.write("\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l")
+        termios.tcsetattr(self.input_fd, termios.TCSADRAIN, self._saved)
+
+    def read(self, timeout):
+        """Whatever input arrives within `timeout` seconds (b"" if none)."""
+        ready, _, _ = select.select([self.input_fd], [], [], timeout)
+        return os.read(self.input_fd, 1024) if ready else b""
+
+    def write(self, text):
+        self.output.write(text)
+        self.output.flush()
+
+    def size(self):
+        return shutil.get_terminal_size()
+
+
+class TerminalSession:
+    """Keyboard and joystick source for a machine, drawing its screen on a terminal."""
+
+    def __init__(self, machine, title, io, clock=time.monotonic):
+        self.machine, self.title, self.io, self.clock = machine, title, io, clock
+        self._keys = deque()
+        self._held_stick, self._held_since = None, 0.0
+        self._quit = False
+        self._shown = []
+        self._last_frame = float("-inf")
+        self._ticks = 0
+        self.status = "running"
+        machine.keys = machine.joystick = self
+        machine.tick_hook = self._on_tick
+
+    # -- the machine's input sources --------------------------------------------------
+
+    def read_key(self):
+        self.status = "waiting for a key"
+        key = self._next_key()
+        self.status = "running"
+        return key
+
+    def read_stick(self, port):
+        self._take_input(0 if self._held_stick is not None else IDLE_POLL_SECONDS)
+        self.refresh()
+        if port != 0 or self._held_stick is None:
+            return STICK_CENTRE
+        position, self._held_stick = self._held_stick, None
+        return position
+
+    def read_trigger(self, port):
+        return TRIGGER_RELEASED
+
+    def _next_key(self):
+        while not self._keys:
+            self.refresh(force=True)
+            self._take_input(FRAME_SECONDS)
+        return self._keys.popleft()
+
+    def _on_tick(self):
+        self._ticks += 1
+        if self._ticks % TICKS_BETWEEN_CLOCK_CHECKS == 0:
+            self._take_input(0)
+            self.refresh()
+
+    # -- input ------------------------------------------------------------------------
+
+    def _take_input(self, timeout):
+        """Read what the terminal has and act on it; the quit key stops the program."""
+        self.feed(self.io.read(timeout))
+        if self._quit:
+            raise QuitRequested()
+        if self._held_stick is not None and self.clock() - self._held_since > HOLD_SECONDS:
+            self._held_stick = None
+
+    def feed(self, data):
+        """Act on terminal input bytes."""
+        for event in decode(data):
+            if isinstance(event, QuitEvent):
+                self._quit = True
+            elif isinstance(event, StickEvent):
+                self._held_stick, self._held_since = event.position, self.clock()
+            elif isinstance(event, KeyEvent):
+                self._keys.append(event.code)
+
+    # -- output -----------------------------------------------------------------------
+
+    def refresh(self, force=False):
+        """Redraw what changed, at most once a frame unless forced."""
+        now = self.clock()
+        if not force and now - self._last_frame < FRAME_SECONDS:
+            return
+        self._last_frame = now
+        lines = self.frame_lines()
+        if len(lines) != len(self._shown):
+            self.io.write("\x1b[0m\x1b[2J")
+            self._shown = [None] * len(lines)
+        for number, line in enumerate(lines):
+            if line != self._shown[number]:
+                self.io.write(f"\x1b[{number + 1};1H{line}\x1b[0m\x1b[K")
+        self._shown = lines
+
+    def frame_lines(self):
+        """The screen rows with the help panel beside them (or below, if narrow)."""
+        cells = screen_cells(self.machine)
+        rows = [cells_to_ansi(row) for row in cells]
+        width = len(cells[0])
+        panel = self.panel_lines()
+        if self.io.size().columns < width + PANEL_GAP + max(len(text) for text in panel):
+            return rows + panel
+        rows += [" " * width] * (len(panel) - len(rows))
+        panel += [""] * (len(rows) - len(panel))
+        return [row + " " * PANEL_GAP + text for row, text in zip(rows, panel)]
+
+    def panel_lines(self):
+        lines = [f"Atari BASIC: {self.title}", QUIT_HELP,
+                 "Arrow keys: joystick", "Other keys: the keyboard", "", self.status]
+        for number, voice in enumerate(self.machine.sound_chip.voices):
+            if voice.audible:
+                lines.append(f"SOUND {number}: {voice.frequency:.0f} Hz, volume {voice.volume}")
+        return lines
+
+    # -- a whole run ------------------------------------------------------------------
+
+    def run(self, interpreter):
+        """Run the program; when it ends by itself, show the end until a key is pressed."""
+        outcome = run_program(interpreter)
+        if outcome.reason in ("quit", "interrupted"):
+            return outcome
+        self.status = (outcome.message or "program ended") + " - press a key to leave"
+        self._keys.clear()
+        try:
+            self._next_key()
+        except QuitRequested:
+            pass
+        return outcome
+
+
+def play(machine, interpreter, title):
+    """Run `interpreter` on the real terminal; the terminal is restored however it ends."""
+    previous_sigterm = signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+    try:
+        with TtyIO() as io:
+            return TerminalSession(machine, title, io).run(interpreter)
+    finally:
+        signal.signal(signal.SIGTERM, previous_sigterm)
+
+
+def _raise_keyboard_interrupt(signum, frame):
+    raise KeyboardInterrupt
