@@ -73,6 +73,7 @@ class TerminalSession:
         self._shown = []
         self._last_frame = float("-inf")
         self._ticks = 0
+        self._bells = 0
         self.status = "running"
         machine.keys = machine.joystick = self
         machine.tick_hook = self._on_tick
@@ -136,6 +137,9 @@ class TerminalSession:
         if not force and now - self._last_frame < FRAME_SECONDS:
             return
         self._last_frame = now
+        if self.machine.sound_chip.bells != self._bells:
+            self._bells = self.machine.sound_chip.bells
+            self.io.write("\a")
         lines = self.frame_lines()
         if len(lines) != len(self._shown):
             self.io.write("\x1b[0m\x1b[2J")

@@ -56,7 +56,8 @@ def look_to_cell(look):
 
 
 def screen_cells(machine):
-    """Rows of terminal cells for the whole screen, with a border of register 712."""
+    """Rows of terminal cells for the whole screen, with a border of register 712 and
+    the editor's cursor as an inverted cell."""
     memory = machine.memory
     registers = color_registers(memory)
     border = Cell(" ", (0, 0, 0), color_rgb(border_color(memory)))
@@ -72,6 +73,11 @@ def screen_cells(machine):
                     row.append(Cell(" " if cell.text not in _SHADES else cell.text,
                                     cell.fg, cell.bg))
             rows.append(row + [border] * BORDER_COLUMNS)
+    cursor = machine.editor_cursor()
+    if cursor:
+        row, column = cursor
+        cell = rows[row][BORDER_COLUMNS + column]
+        rows[row][BORDER_COLUMNS + column] = Cell(cell.text, cell.bg, cell.fg)
     return rows
 
 

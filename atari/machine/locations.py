@@ -21,6 +21,7 @@ SHFLOK = 702         # caps lock: 64 = upper case letters, 0 = as typed
 BOTSCR = 703         # rows of text: 24 full screen, 4 with a text window
 COLOR0 = 708         # colour registers 708..712 (SETCOLOR 0..4)
 MEMTOP = 741         # top of free RAM, below the display list (2 bytes)
+CRSINH = 752         # non-zero hides the editor cursor
 CHBAS = 756          # font base page
 ATACHR = 763         # character / colour used by DRAWTO
 RANDOM = 53770       # POKEY's random number register

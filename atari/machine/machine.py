@@ -105,6 +105,19 @@ class Machine:
         if self.editor_output:
             self.editor_output(bytes((byte,)))
 
+    def editor_cursor(self):
+        """Where the editor's cursor shows, as (row, column) counted over the visible
+        rows (main screen, then text window), or None when hidden (CRSINH) or when the
+        screen has no editor area. The cursor is drawn by front-ends only, not into
+        screen memory as the Atari OS does."""
+        if self.editor_writer is None or self.memory.peek(loc.CRSINH):
+            return None
+        surface = self.editor_writer.surface
+        if surface.row >= surface.rows or surface.column >= surface.columns:
+            return None
+        first_row = 0 if surface is self.screen_surface else self.display.rows
+        return first_row + surface.row, surface.column
+
     # -- memory -----------------------------------------------------------------------
 
     def peek(self, address):

@@ -183,3 +183,29 @@ def test_terminal_rows_per_mode(mode, rows):
     machine = Machine()
     machine.graphics(mode)
     assert len(screen_cells(machine)) == rows
+
+
+def test_editor_cursor_shows_inverted_where_the_next_character_goes():
+    machine = Machine()
+    machine.put(0, b"AB")
+    cell = screen_cells(machine)[0][2 + 4]
+    assert (cell.fg, cell.bg) == (color_rgb(148), color_rgb(0x9A))
+    machine.poke(752, 1)  # CRSINH hides it
+    cell = screen_cells(machine)[0][2 + 4]
+    assert (cell.fg, cell.bg) == (color_rgb(0x9A), color_rgb(148))
+
+
+def test_cursor_is_in_the_text_window_in_split_modes_and_absent_without_one():
+    machine = Machine()
+    machine.graphics(2)
+    machine.put(0, b"X")
+    assert machine.editor_cursor() == (10, 3)
+    machine.graphics(18)
+    assert machine.editor_cursor() is None
+
+
+def test_bell_character_rings_the_terminal_bell():
+    machine, terminal, session = session_for([])
+    machine.put(0, b"\xfd")
+    session.refresh(force=True)
+    assert "\a" in terminal.text
