@@ -1,0 +1,158 @@
+"""`python -m atari`: run, list and tokenize Atari BASIC programs.
+
+Exit status: 0 when a program ends (or its input script is used up, or the user quits),
+1 when it stops on an error (the ERROR- message goes to standard error), 2 for unusable
+files or options, 130 when interrupted.
+"""
+
+import argparse
+import os
+import sys
+
+from atari.basic import Interpreter, list_program, load_program, tokenize
+from atari.basic.errors import BasicError, LoadError, SyntaxProblem
+from atari.machine import Machine, RandomSource
+from atari.machine.charset import atascii_to_text
+
+from .frontends.dump import write_dump
+from .frontends.outcome import EXIT_INTERRUPTED, run_program
+from .frontends.script import ScriptError, parse_keys, parse_rnd, parse_stick, scripted_machine
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A file or option the command cannot use; the message says why."""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m atari",
+        description="Run, list and tokenize Atari BASIC programs on a simulated Atari.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = commands.add_parser(
+        "run", help="run a program (.LST or .BAS)",
+        description="Run a program. In a terminal (stdin and stdout a tty, no --keys, "
+                    "--stick, --dump, --png or --scripted) it is playable: keys go to the "
+                    "Atari keyboard, arrow keys are joystick 0, Ctrl-Q quits. Otherwise the "
+                    "run is scripted and ends cleanly when the script runs out.")
+    run.add_argument("file", help="program: a listing (.LST, 0x9B or LF line ends) or .BAS")
+    run.add_argument("--keys", default="", metavar="TEXT",
+                     help=r"keys to type: \n Return, \b Backspace, \e Esc, \t Tab, "
+                          r"\\ backslash, \xHH any ATASCII code")
+    run.add_argument("--stick", default="", metavar="SEQ",
+                     help="joystick 0 positions, one per STICK(0) read: U D L R C")
+    run.add_argument("--rnd", metavar="LIST",
+                     help="comma-separated values for the first RND calls (each 0 <= v < 1)")
+    run.add_argument("--seed", type=int, metavar="N", help="seed for RND after the --rnd values")
+    run.add_argument("--dump", metavar="FILE.json",
+                     help="write screen, colours, CHBAS and variables as JSON at the end")
+    run.add_argument("--png", metavar="FILE.png", help="write a picture of the screen at the end")
+    run.add_argument("--scripted", action="store_true",
+                     help="run scripted even in a terminal (no input beyond --keys/--stick)")
+    run.set_defaults(handler=run_command)
+
+    listing = commands.add_parser("list", help="print a program's listing")
+    listing.add_argument("file", help="program (.BAS or .LST)")
+    listing.set_defaults(handler=list_command)
+
+    tokenizer = commands.add_parser("tokenize", help="write a listing as a tokenized .BAS")
+    tokenizer.add_argument("file", help="listing (.LST, 0x9B or LF line ends)")
+    tokenizer.add_argument("-o", "--output", required=True, metavar="FILE.BAS",
+                           help="where to write the .BAS file")
+    tokenizer.set_defaults(handler=tokenize_command)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except UsageError as problem:
+        print(f"python -m atari {args.command}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+# -- commands -----------------------------------------------------------------------------
+
+def run_command(args):
+    program = _load(args.file)
+    try:
+        keys, stick = parse_keys(args.keys), parse_stick(args.stick)
+        rnd = parse_rnd(args.rnd) if args.rnd is not None else []
+    except ScriptError as problem:
+        raise UsageError(problem) from None
+    for path in (args.dump, args.png):
+        _check_writable(path)
+    scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
+                or not (sys.stdin.isatty() and sys.stdout.isatty()))
+    if scripted:
+        machine = scripted_machine(keys, stick, rnd, args.seed)
+        outcome = _run_scripted(machine, program, args)
+    else:
+        from .frontends.terminal import play  # termios: only where a terminal is played
+        machine = Machine(rng=RandomSource(args.seed, rnd))
+        outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
+    if outcome.exit_status != 0:
+        print(outcome.message, file=sys.stderr)
+    return outcome.exit_status
+
+
+def _run_scripted(machine, program, args):
+    """Run with scripted input; GRAPHICS 0 output is echoed to stdout as plain text."""
+    def echo(data):
+        if machine.display.mode == 0:
+            sys.stdout.write(atascii_to_text(data))
+
+    machine.editor_output = echo
+    interpreter = Interpreter(program, machine)
+    outcome = run_program(interpreter)
+    sys.stdout.flush()
+    if args.dump:
+        write_dump(args.dump, machine, interpreter.variables(), outcome)
+    if args.png:
+        from .frontends.image import save_png  # Pillow: only needed for pictures
+        save_png(machine, args.png)
+    return outcome
+
+
+def list_command(args):
+    sys.stdout.write(list_program(_load(args.file)))
+    return 0
+
+
+def tokenize_command(args):
+    program = _load(args.file)
+    _check_writable(args.output)
+    with open(args.output, "wb") as stream:
+        stream.write(tokenize(program))
+    return 0
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+def _load(path):
+    """The program in `path`, or a UsageError saying why it cannot be used."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as problem:
+        raise UsageError(f"cannot read {path}: {problem.strerror}") from None
+    try:
+        return load_program(data)
+    except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:
+        raise UsageError(f"{path} is not a usable Atari BASIC program: {problem}") from None
+
+
+def _check_writable(path):
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a folder")

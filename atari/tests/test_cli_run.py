@@ -1,0 +1,130 @@
+"""`python -m atari run|list|tokenize`: outputs, dumps, pictures and exit statuses."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from atari.cli import main
+
+LF = "\n"
+
+
+def listing(tmp_path, text, name="PROG.LST"):
+    path = tmp_path / name
+    path.write_bytes(text.replace(LF, "\x9b").encode("latin-1"))
+    return str(path)
+
+
+def test_print_output_goes_to_stdout_as_plain_text(tmp_path, capsys):
+    program = listing(tmp_path, '10 PRINT "HELLO";\n20 PRINT " WORLD"\n30 PRINT 1+2\n')
+    assert main(["run", program]) == 0
+    assert capsys.readouterr().out == "HELLO WORLD\n3\n"
+
+
+def test_script_exhaustion_ends_cleanly_and_writes_the_dump(tmp_path, capsys):
+    program = listing(tmp_path, '10 OPEN #1,4,0,"K"\n20 GET #1,K:PRINT K:GOTO 20\n')
+    dump_path = tmp_path / "out.json"
+    assert main(["run", program, "--keys", "ab", "--dump", str(dump_path)]) == 0
+    assert capsys.readouterr().out == "65\n66\n"
+    dump = json.loads(dump_path.read_text())
+    assert dump["variables"]["K"] == 66
+    assert dump["stopped"]["reason"] == "waiting for input"
+    assert dump["mode"] == 0 and dump["text"][0].strip() == "65"
+
+
+def test_graphics_program_dump_and_picture(tmp_path, capsys):
+    program = listing(tmp_path, '10 GRAPHICS 18:SETCOLOR 0,12,10\n'
+                                '20 POSITION 2,1:PRINT #6;"HI"\n30 GOTO 30\n'.replace(
+                                    "30 GOTO 30", '30 OPEN #1,4,0,"K":GET #1,K'))
+    dump_path, png_path = tmp_path / "d.json", tmp_path / "p.png"
+    assert main(["run", program, "--dump", str(dump_path), "--png", str(png_path)]) == 0
+    assert capsys.readouterr().out == ""
+    dump = json.loads(dump_path.read_text())
+    assert dump["mode"] == 2 and not dump["text_window"]
+    assert dump["screen"][1][2:4] == [0x28, 0x29] and dump["text"][1].startswith("  HI")
+    assert dump["colors"] == [0xCA, 202, 148, 70, 0] and dump["chbas"] == 224
+    with Image.open(png_path) as image:
+        assert image.size == (704, 448)
+
+
+def test_rnd_list_then_seed(tmp_path, capsys):
+    program = listing(tmp_path, "10 PRINT RND(0):PRINT RND(0)\n")
+    assert main(["run", program, "--rnd", "0.25,0.5"]) == 0
+    assert capsys.readouterr().out == "0.25\n0.5\n"
+    main(["run", program, "--seed", "5"])
+    first = capsys.readouterr().out
+    main(["run", program, "--seed", "5"])
+    assert capsys.readouterr().out == first
+
+
+def test_stick_script(tmp_path, capsys):
+    program = listing(tmp_path, "10 PRINT STICK(0):GOTO 10\n")
+    assert main(["run", program, "--stick", "UDLRC"]) == 0
+    assert capsys.readouterr().out.split() == ["14", "13", "11", "7", "15"]
+
+
+def test_program_error_exits_1_with_the_atari_message(tmp_path, capsys):
+    program = listing(tmp_path, "10 PRINT 1\n20 GOTO 100\n")
+    assert main(["run", program]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "1\n"
+    assert "ERROR-  12 AT LINE 20" in captured.err
+
+
+def test_screen_error_141_stops_the_program(tmp_path, capsys):
+    program = listing(tmp_path, '10 GRAPHICS 18:POSITION 0,12:PRINT #6;"X"\n')
+    assert main(["run", program]) == 1
+    assert "ERROR-  141 AT LINE 10" in capsys.readouterr().err
+
+
+def test_unsimulated_mode_exits_1_and_says_so(tmp_path, capsys):
+    program = listing(tmp_path, "10 GRAPHICS 8\n")
+    assert main(["run", program]) == 1
+    assert "GRAPHICS 8 is not simulated" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["run", "{missing}"], "cannot read"),
+    (["run", "{program}", "--stick", "UX"], "not one of U D L R C"),
+    (["run", "{program}", "--rnd", "2"], "outside"),
+    (["run", "{program}", "--keys", r"\q"], "unknown escape"),
+    (["run", "{program}", "--dump", "{missing}/d.json"], "does not exist"),
+])
+def test_unusable_files_and_options_exit_2(tmp_path, capsys, arguments, message):
+    program = listing(tmp_path, "10 PRINT 1\n")
+    names = {"missing": str(tmp_path / "missing"), "program": program}
+    assert main([argument.format(**names) for argument in arguments]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and "Traceback" not in captured.err
+
+
+def test_a_binary_file_is_not_a_program(tmp_path, capsys):
+    junk = tmp_path / "JUNK.BAS"
+    junk.write_bytes(bytes(range(256)) * 4)
+    assert main(["run", str(junk)]) == 2
+    assert "not a usable Atari BASIC program" in capsys.readouterr().err
+
+
+def test_tokenize_then_list_gives_the_listing_back(tmp_path, capsys):
+    text = '10 DIM A$(10):A$="HI"\n20 PRINT A$;1.5\n'
+    program = listing(tmp_path, text)
+    tokenized = tmp_path / "PROG.BAS"
+    assert main(["tokenize", program, "-o", str(tokenized)]) == 0
+    assert tokenized.read_bytes()[:2] == b"\x00\x00"  # LOMEM offset 0: a SAVE image
+    assert main(["list", str(tokenized)]) == 0
+    assert capsys.readouterr().out == text
+    assert main(["run", str(tokenized)]) == 0
+    assert capsys.readouterr().out == "HI1.5\n"
+
+
+def test_module_entry_point_and_bad_option_without_traceback(tmp_path):
+    program = listing(tmp_path, "10 PRINT 7\n")
+    finished = subprocess.run([sys.executable, "-m", "atari", "run", program],
+                              capture_output=True, text=True, timeout=60)
+    assert (finished.returncode, finished.stdout) == (0, "7\n")
+    finished = subprocess.run([sys.executable, "-m", "atari", "run", program, "--seed", "x"],
+                              capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 2 and "Traceback" not in finished.stderr
