@@ -1,0 +1,206 @@
+"""The command line: python -m grader grade | grade-all | tests.
+
+    python -m grader grade PATH [--json FILE] [--rubric FILE] [--color | --no-color]
+    python -m grader grade-all PATH... --csv FILE [--jobs N] [--reports DIR] [--rubric FILE]
+    python -m grader tests [--rubric FILE]
+
+Exit status: 0 when grading finished (whatever the scores), 2 when the input
+cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
+output file), 3 when the sandbox cannot start, 1 for an internal error. The
+message says which; there is never a traceback.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import sys
+
+from grader import grading, report
+from grader.loading import LoadError
+from grader.rubric import RubricError, load_rubric
+from grader.sandbox import SandboxError
+from grader.scoring import split_points
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
+
+
+class CommandError(Exception):
+    """Ends the command with a message and an exit status."""
+
+    def __init__(self, message, status=EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.status = status
+
+
+def test_ids():
+    return [spec.id for spec in grading.ALL_SPECS]
+
+
+def read_rubric(path):
+    try:
+        return load_rubric(path, test_ids())
+    except RubricError as error:
+        raise CommandError(str(error)) from None
+
+
+def write_file(path, text):
+    try:
+        pathlib.Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (path, error)) from None
+
+
+def grade_submission(path, rubric):
+    """grading.grade with its two expected failures turned into CommandErrors."""
+    try:
+        return grading.grade(path, rubric)
+    except LoadError as error:
+        raise CommandError("cannot grade %s: %s" % (path, error)) from None
+    except SandboxError as error:
+        raise CommandError("the sandbox could not start: %s" % error, EXIT_SANDBOX) from None
+
+
+def command_grade(args):
+    rubric = read_rubric(args.rubric)
+    result = grade_submission(args.path, rubric)
+    colour = args.color if args.color is not None else sys.stdout.isatty()
+    sys.stdout.write(report.text_report(result, colour=colour))
+    if args.json:
+        write_file(args.json, json.dumps(report.results_json(result), indent=2) + "\n")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- a whole class
+
+def student_paths(paths):
+    """(student name, path) for each submission: a folder's subfolders and zips, or the paths."""
+    if len(paths) == 1 and pathlib.Path(paths[0]).is_dir():
+        folder = pathlib.Path(paths[0])
+        entries = sorted(p for p in folder.iterdir()
+                         if p.is_dir() or p.suffix.lower() == ".zip")
+        if not entries:
+            raise CommandError("%s holds no submission folders or .zip files" % folder)
+    else:
+        entries = [pathlib.Path(p) for p in paths]
+        missing = [str(p) for p in entries if not p.exists()]
+        if missing:
+            raise CommandError("no such file or folder: %s" % ", ".join(missing))
+    return [(p.stem if p.suffix.lower() == ".zip" else p.name, p) for p in entries]
+
+
+def grade_student(student, path, rubric_path, reports_dir):
+    """Grade one student in a worker process; return (student, CSV row, one-line summary)."""
+    try:
+        rubric = load_rubric(rubric_path, test_ids())
+        result = grade_submission(path, rubric)
+    except CommandError as error:
+        return student, report.csv_row(student, error=str(error)), "error: %s" % error
+    except Exception as error:  # one broken submission must not stop the class
+        message = "internal error: %s: %s" % (type(error).__name__, error)
+        return student, report.csv_row(student, error=message), message
+    if reports_dir is not None:
+        folder = pathlib.Path(reports_dir)
+        write_file(folder / (student + ".txt"), report.text_report(result))
+        write_file(folder / (student + ".json"),
+                   json.dumps(report.results_json(result), indent=2) + "\n")
+    summary = "%s / %s" % (report.points(result.score), report.points(result.max_score))
+    return student, report.csv_row(student, result), summary
+
+
+def command_grade_all(args):
+    read_rubric(args.rubric)  # a bad rubric stops everything before any grading
+    students = student_paths(args.paths)
+    if args.reports:
+        try:
+            os.makedirs(args.reports, exist_ok=True)
+        except OSError as error:
+            raise CommandError("cannot create %s: %s" % (args.reports, error)) from None
+    rows = {}
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(grade_student, student, str(path), args.rubric, args.reports)
+                   for student, path in students]
+        for future in concurrent.futures.as_completed(futures):
+            student, row, summary = future.result()
+            rows[student] = row
+            print("%-30s %s" % (student, summary), flush=True)
+    write_file(args.csv, report.csv_text([rows[student] for student, _ in students]))
+    print("graded %d submissions; scores in %s" % (len(students), args.csv))
+    return EXIT_OK
+
+
+def command_tests(args):
+    rubric = read_rubric(args.rubric)
+    by_group = {}
+    for spec in grading.ALL_SPECS:
+        by_group.setdefault(spec.group, []).append(spec)
+    for group, specs in by_group.items():
+        rule = rubric.groups[group]
+        shares = split_points(rule.points, [rubric.weight(spec.id) for spec in specs])
+        print("%s: %s points%s" % (group, report.points(rule.points),
+                                   ", all or nothing" if rule.all_or_nothing else ""))
+        for spec, share in zip(specs, shares):
+            print("  %-40s %7s  %s" % (spec.id, report.points(share), spec.name))
+    return EXIT_OK
+
+
+def parser():
+    main = argparse.ArgumentParser(prog="python -m grader",
+                                   description="Grade CSCI 1913 Project 1 (Wordle) submissions.")
+    commands = main.add_subparsers(dest="command", required=True)
+
+    grade = commands.add_parser("grade", help="grade one submission (a folder or a .zip)")
+    grade.add_argument("path", help="folder or .zip holding wordle.py and easy_wordle.py")
+    grade.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json")
+    grade.add_argument("--rubric", metavar="FILE", help="rubric file (default: grader/rubric.json)")
+    colour = grade.add_mutually_exclusive_group()
+    colour.add_argument("--color", "--colour", dest="color", action="store_const", const=True,
+                        help="colour the report even when not writing to a terminal")
+    colour.add_argument("--no-color", "--no-colour", dest="color", action="store_const",
+                        const=False, help="never colour the report")
+    grade.set_defaults(run=command_grade)
+
+    grade_all = commands.add_parser("grade-all", help="grade a class in parallel into a CSV file")
+    grade_all.add_argument("paths", nargs="+", metavar="PATH",
+                           help="a folder of submissions (one subfolder or .zip per student), "
+                                "or the submissions themselves")
+    grade_all.add_argument("--csv", metavar="FILE", required=True, help="where to write scores")
+    grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
+                           metavar="N", help="submissions graded at once (default: CPU count)")
+    grade_all.add_argument("--reports", metavar="DIR",
+                           help="also write each student's report (.txt) and results (.json)")
+    grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
+    grade_all.set_defaults(run=command_grade_all)
+
+    tests = commands.add_parser("tests", help="list the tests, their ids and points")
+    tests.add_argument("--rubric", metavar="FILE", help="rubric file")
+    tests.set_defaults(run=command_tests)
+    return main
+
+
+def positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except CommandError as error:
+        print("error: %s" % error, file=sys.stderr)
+        return error.status
+    except BrokenPipeError:  # the reader went away (e.g. | head): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as error:  # never a traceback for users; say what happened
+        print("internal error: %s: %s" % (type(error).__name__, error), file=sys.stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,85 @@
+"""Scoring: turn test outcomes into points by the rubric.
+
+Each group's points are split over its tests by weight; the split is rounded
+to 4 decimals with the rounding left-over put on the group's last test, so a
+group's maximum is exactly its points. In an all-or-nothing group a test that
+passed still scores 0 when another test of the group failed, and says so.
+"""
+from dataclasses import dataclass, field
+
+PLACES = 4
+
+
+@dataclass
+class ScoredTest:
+    spec: object  # TestSpec
+    outcome: object  # Outcome
+    score: float
+    max_score: float
+    visibility: str
+    forfeit_reason: str = ""  # why a passed test scored nothing (all-or-nothing)
+
+    @property
+    def passed(self):
+        return self.outcome.passed and not self.forfeit_reason
+
+
+@dataclass
+class GradeResult:
+    """Everything known about one graded submission."""
+
+    source: str
+    tests: list  # ScoredTest, in the fixed order
+    notes: list = field(default_factory=list)  # about loading and the sandbox
+    execution_time: float = 0.0
+
+    @property
+    def score(self):
+        return round(sum(test.score for test in self.tests), PLACES)
+
+    @property
+    def max_score(self):
+        return round(sum(test.max_score for test in self.tests), PLACES)
+
+    def group_scores(self):
+        """{group: (score, max score)} in rubric order of first appearance."""
+        totals = {}
+        for test in self.tests:
+            score, maximum = totals.get(test.spec.group, (0.0, 0.0))
+            totals[test.spec.group] = (score + test.score, maximum + test.max_score)
+        return {group: (round(s, PLACES), round(m, PLACES)) for group, (s, m) in totals.items()}
+
+
+def split_points(points, weights):
+    """points split in proportion to weights, rounded, summing exactly to points."""
+    if not weights:
+        return []
+    total = sum(weights)
+    shares = [round(points * weight / total, PLACES) for weight in weights[:-1]]
+    return shares + [round(points - sum(shares), PLACES)]
+
+
+def score_tests(rubric, specs, outcomes):
+    """ScoredTests for specs (in order) from outcomes {test id: Outcome}."""
+    by_group = {}
+    for spec in specs:
+        by_group.setdefault(spec.group, []).append(spec)
+    maxima = {}
+    for group, group_specs in by_group.items():
+        shares = split_points(rubric.groups[group].points,
+                              [rubric.weight(spec.id) for spec in group_specs])
+        maxima.update(zip((spec.id for spec in group_specs), shares))
+    scored = []
+    for spec in specs:
+        outcome = outcomes[spec.id]
+        rule = rubric.groups[spec.group]
+        forfeit = ""
+        if outcome.passed and rule.all_or_nothing:
+            failed = [other.name for other in by_group[spec.group] if not outcomes[other.id].passed]
+            if failed:
+                forfeit = ("passed, but %s is all-or-nothing and %s failed"
+                           % (spec.group, "; ".join(failed)))
+        score = maxima[spec.id] if outcome.passed and not forfeit else 0.0
+        scored.append(ScoredTest(spec, outcome, score, maxima[spec.id],
+                                 rubric.visibility(spec), forfeit))
+    return scored

@@ -1,0 +1,428 @@
+"""Transcript tests: run the two programs as a user would and compare every line.
+
+Each program is run (through the sandbox) with scripted input and a seeded
+``random``. The secret is whatever the student's program picks: a first run
+loses on purpose (six fixed guesses) and its ``Answer:`` line tells the
+secret; a second run with the same seed replays the game with a script built
+for that secret, and wins. A third run with another seed is a second game and
+shows whether the secret is really random (a hard-coded secret is caught).
+
+For each run the reference game (``play(secret)`` of the kit's wordle.py or
+easy_wordle.py) is played in this process with the same secret and input,
+and its screen is the expected one. Upper-case input may be accepted (as the
+reference does) or rejected as an invalid word (the assignment allows
+lower-case-only input): both screens are expected, either passes. The easy
+game's sampled words are random: they must be min(5, N) distinct words that
+are possible at that point, in any order.
+"""
+import contextlib
+import difflib
+import functools
+import io
+import random
+import re
+import sys
+import threading
+from dataclasses import dataclass
+
+from grader import reference
+from grader.outcome import Diff, Outcome, TestSpec
+from grader.screen import ESCAPE, screen_lines
+
+RUN_TIMEOUT = 10.0
+FIRST_SEED, SECOND_SEED, THIRD_SEED = 1913, 2025, 3141
+SAMPLE_SIZE = 5
+MAX_GUESSES = 6
+REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
+SHOWN_DIFF_LINES = 60
+SHOWN_SPACING_NOTES = 3
+
+ANSWER = re.compile(r"answer\b[^a-z]*(?:(?:was|is)[^a-z]+)?([a-z]{5})\b", re.IGNORECASE)
+COUNT_LINE = re.compile(r"^(\d+) words possible:$")
+
+
+@dataclass(frozen=True)
+class Program:
+    """One of the two programs and the fixed parts of its scripts."""
+
+    module: str
+    group: str
+    loss_guesses: tuple  # six valid words, played before the secret is known
+    second_guesses: tuple  # six more for the second game (one in upper case)
+
+    @property
+    def file(self):
+        return self.module + ".py"
+
+    @property
+    def play(self):
+        return getattr(reference, self.module).play
+
+    def spec(self, key, name):
+        return TestSpec("%s.%s" % (self.group, key), self.group, "%s: %s" % (self.file, name))
+
+    @property
+    def specs(self):
+        return (self.spec("loss", "a lost game (six wrong guesses, after invalid words and "
+                                  "words of the wrong length)"),
+                self.spec("win", "a won game, replayed with the same secret (upper-case input "
+                                 "included)"),
+                self.spec("second_game", "a second game with another random secret"))
+
+
+WORDLE = Program("wordle", "wordle_program",
+                 ("radio", "druid", "sweat", "plonk", "fuzzy", "might"),
+                 ("robot", "roads", "Crane", "whelp", "gizmo", "fudge", "hello"))
+EASY_WORDLE = Program("easy_wordle", "easy_wordle_program",
+                      ("raise", "count", "plumb", "wight", "fjord", "vixen"),
+                      ("slate", "irony", "CHUMP", "dwell", "gawky", "serif", "hello"))
+PROGRAMS = (WORDLE, EASY_WORDLE)
+SPECS = tuple(spec for program in PROGRAMS for spec in program.specs)
+
+
+# ---------------------------------------------------------------- scripts
+
+def loss_script(program):
+    """Invalid input, then six valid guesses: played before the secret is known."""
+    first, second, third, *rest = program.loss_guesses
+    return ["aeiou", "darnit", "cat", first, "aaaaa", second, "banana", third, *rest]
+
+
+def win_script(program, secret):
+    """Invalid input, guesses that are not the secret (one in upper case), then the secret."""
+    if program is EASY_WORDLE:
+        guesses = narrowing_guesses(secret)
+    else:
+        guesses = [w.lower() for w in program.second_guesses if w.lower() != secret.lower()]
+    return ["beees", "", guesses[0], "ab", guesses[1].upper(), guesses[2], secret.lower()]
+
+
+OPENERS = ("slate", "crane")
+NARROWING_TARGETS = (8, 3)  # possible words wished for after the second and third guess
+
+
+def narrowing_guesses(secret):
+    """Three guesses (not the secret) that leave few possible words, so that the easy
+    game's samples are small and a sample with repeats is likely to show."""
+    rng = random.Random(secret)
+    guesses = [next(w for w in OPENERS if w != secret.lower())]
+    clues = [(guesses[0].upper(), reference.wordle.check_word(secret, guesses[0].upper()))]
+    possible = reference.easy_wordle.filter_word_list(reference.WORDS, clues)
+    for target in NARROWING_TARGETS:
+        candidates = [w for w in rng.sample(reference.WORDS, 40) + possible[:20]
+                      if w != secret.lower() and w not in guesses]
+
+        def distance(word):
+            return abs(len(narrowed(possible, clues, word, secret)) - target)
+        guesses.append(min(candidates, key=distance))
+        clues.append((guesses[-1].upper(), reference.wordle.check_word(secret, guesses[-1].upper())))
+        possible = reference.easy_wordle.filter_word_list(possible, clues)
+    return guesses
+
+
+def narrowed(possible, clues, guess, secret):
+    clue = reference.wordle.check_word(secret, guess.upper())
+    return reference.easy_wordle.filter_word_list(possible, clues + [(guess.upper(), clue)])
+
+
+def second_script(program):
+    return ["cat", *program.second_guesses]
+
+
+def script_variants(script):
+    """The input as the reference reads it, and with non-lower-case words rejected."""
+    rejected = [line if line == line.lower() else REJECTED_STAND_IN for line in script]
+    return [script] if rejected == script else [script, rejected]
+
+
+def stdin_text(script):
+    return "".join(line + "\n" for line in script)
+
+
+# ---------------------------------------------------------------- the expected screen
+
+@dataclass(frozen=True)
+class Samples:
+    """Where the easy game shows count words drawn from possible (any order, no repeats)."""
+
+    possible: frozenset
+    count: int
+    total: int
+
+
+_reference_lock = threading.Lock()
+
+
+def reference_output(program, secret, script):
+    """What the reference game prints for secret when the user types script."""
+    output = io.StringIO()
+    with _reference_lock:
+        saved_stdin = sys.stdin
+        sys.stdin = io.StringIO(stdin_text(script))
+        try:
+            with contextlib.redirect_stdout(output):
+                program.play(secret)
+        except EOFError:
+            raise RuntimeError("grader bug: the script %r does not finish a game" % script)
+        finally:
+            sys.stdin = saved_stdin
+    return output.getvalue()
+
+
+def accepted_guesses(secret, script):
+    """The guesses a game accepts from script (the reference's rule), up to the end of the game."""
+    guesses = []
+    for line in script:
+        word = line.lower()
+        if len(word) == 5 and word in reference.WORD_SET:
+            guesses.append(word.upper())
+            if word.upper() == secret or len(guesses) == MAX_GUESSES:
+                break
+    return guesses
+
+
+@functools.lru_cache(maxsize=64)
+def expected_screen(program, secret, script):
+    """The reference's screen for script (a tuple of lines): ScreenLines, with Samples
+    where the easy game samples. Cached: many students' games share a secret."""
+    lines = screen_lines(reference_output(program, secret, script))
+    guesses = iter(accepted_guesses(secret, script))
+    possible = list(reference.WORDS)
+    expected, index = [], 0
+    while index < len(lines):
+        line = lines[index]
+        expected.append(line)
+        index += 1
+        count = COUNT_LINE.match(line.plain or "")
+        if count:
+            guess = next(guesses)
+            clue = reference.wordle.check_word(secret, guess)
+            possible = reference.easy_wordle.filter_word_list(possible, [(guess, clue)])
+            if len(possible) != int(count.group(1)):
+                raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
+                                   % (len(possible), guess, count.group(1)))
+            shown = min(SAMPLE_SIZE, len(possible))
+            expected.append(Samples(frozenset(possible), shown, len(possible)))
+            index += shown
+    return tuple(expected)
+
+
+# ---------------------------------------------------------------- comparing screens
+
+@dataclass
+class Comparison:
+    matches: bool
+    problem: str  # the first difference, for people
+    expected_rows: list  # (key, text) of the expected lines, as shown in the diff
+    notes: list  # forgiven spacing differences
+
+
+def samples_problem(sample, block):
+    """Why the lines of block are not a valid sample, or ""."""
+    words = [line.plain.strip() if line.plain is not None else None for line in block]
+    if len(block) < sample.count:
+        return "expected %d words after '%d words possible:', the output has only %d" % (
+            sample.count, sample.total, len(block))
+    for line, word in zip(block, words):
+        if word is None or word not in sample.possible:
+            return ("%r is not one of the %d possible words (the words shown must be possible, "
+                    "in lower case as in words.py)" % (line.text, sample.total))
+    repeated = sorted({word for word in words if words.count(word) > 1})
+    if repeated:
+        return ("the words shown repeat %s: the %d words must be different (random.choices "
+                "and repeated randint can pick a word twice; random.sample cannot)"
+                % (", ".join(repeated), sample.count))
+    return ""
+
+
+def sample_placeholder(sample):
+    return "(%d different words of the %d possible)" % (sample.count, sample.total)
+
+
+def compare_screens(got, expected):
+    """Walk the expected screen along the student's lines; stop at the first difference."""
+    shown, notes, position = [], [], 0
+    for index, item in enumerate(expected):
+        if isinstance(item, Samples):
+            block = got[position:position + item.count]
+            problem = samples_problem(item, block)
+            if problem:
+                return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
+            shown.extend(row(line) for line in block)
+            position += item.count
+            continue
+        if position >= len(got):
+            problem = "the output ends early: next, line %d should be %r" % (position + 1, item.text)
+            return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
+        line = got[position]
+        if line.key != item.key:
+            return Comparison(False, first_difference(position, line, item, expected[index + 1:]),
+                              shown + rest_of(expected[index:]), notes)
+        if line.spacing != item.spacing:
+            notes.append("line %d: spacing differs from the reference, which is forgiven: "
+                          "expected %r, got %r" % (position + 1, item.text, line.text))
+        shown.append(row(line))
+        position += 1
+    if position < len(got):
+        return Comparison(False, "line %d is extra (the game should have ended): %r"
+                          % (position + 1, got[position].text), shown, notes)
+    return Comparison(True, "", shown, notes)
+
+
+def row(line):
+    return (line.key, line.text)
+
+
+def rest_of(items):
+    """Rows for the expected items not reached; each sample is one placeholder row."""
+    return [(("samples", id(item)), sample_placeholder(item)) if isinstance(item, Samples)
+            else row(item) for item in items]
+
+
+def first_difference(position, line, item, following):
+    number = position + 1
+    upcoming = following[0] if following else None
+    if upcoming is not None and not isinstance(upcoming, Samples) and line.key == upcoming.key:
+        return "line %d is missing: expected %r before %r" % (number, item.text, line.text)
+    return "line %d differs: expected %r, got %r" % (number, item.text, line.text)
+
+
+def diff_block(expected_rows, got):
+    """A diff of the expected rows and the student's lines, lines compared by key
+    (so forgiven spacing never shows as a difference), with 2 lines of context."""
+    got_rows = [row(line) for line in got]
+    matcher = difflib.SequenceMatcher(None, [key for key, _ in expected_rows],
+                                      [key for key, _ in got_rows], autojunk=False)
+    tagged = []
+    for group in matcher.get_grouped_opcodes(2):
+        tagged.append(("@", "expected lines %d-%d, your lines %d-%d"
+                       % (group[0][1] + 1, group[-1][2], group[0][3] + 1, group[-1][4])))
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                tagged.extend((" ", text) for _, text in got_rows[j1:j2])
+            else:
+                tagged.extend(("-", text) for _, text in expected_rows[i1:i2])
+                tagged.extend(("+", text) for _, text in got_rows[j1:j2])
+    if len(tagged) > SHOWN_DIFF_LINES:
+        tagged = tagged[:SHOWN_DIFF_LINES] + [("@", "... %d more diff lines"
+                                                % (len(tagged) - SHOWN_DIFF_LINES))]
+    return Diff("- expected (the reference), + got (your program); [R:green] is a green R",
+                tuple(tagged))
+
+
+# ---------------------------------------------------------------- judging one run
+
+def learn_secret(run):
+    """The secret a run's Answer line shows (upper case), or None."""
+    found = [word.upper() for word in ANSWER.findall(ESCAPE.sub("", run.stdout))
+             if word.lower() in reference.WORD_SET]
+    return found[-1] if found else None
+
+
+def run_problems(program, run, guard_hint):
+    """Lines about how the run ended, when it did not end normally."""
+    if run.status == "missing_module":
+        return ["%s was not submitted" % program.file]
+    problems = []
+    if run.status == "timeout":
+        problems.append("the program did not finish within %g s (an endless loop?)" % RUN_TIMEOUT)
+    elif run.status == "waited_for_input":
+        problems.append("the program asked for more input after the test's input ran out: the "
+                        "game should have ended (after a win, or after the sixth guess)")
+    elif run.status == "crashed":
+        problems.append("the program was stopped: %s" % run.detail)
+    elif run.status in ("raised", "exited"):
+        problems.append("the program stopped with an error: %s" % run.detail)
+    if run.output_truncated and run.status != "crashed":
+        problems.append("the program printed more than the output limit")
+    if not run.stdout.strip() and guard_hint:
+        problems.extend(guard_hint)
+    return problems
+
+
+def judge_run(program, run, secret, script, guard_hint=()):
+    """Outcome of one run whose secret is known, against the reference's screens."""
+    problems = run_problems(program, run, guard_hint)
+    if run.status == "missing_module":
+        return Outcome.failed(*problems)
+    got = screen_lines(run.stdout)
+    comparisons = []
+    for variant in script_variants(script):
+        comparisons.append(compare_screens(got, expected_screen(program, secret, tuple(variant))))
+        if comparisons[-1].matches:
+            break
+    matching = [c for c in comparisons if c.matches]
+    if matching and not problems:
+        return Outcome(True, notes=unique_notes(matching[0].notes))
+    details = ["typed: %s" % " | ".join(script), "secret: %s" % secret] + problems
+    comparison = matching[0] if matching else comparisons[0]
+    if not comparison.matches:
+        details.append(comparison.problem)
+        if len(comparisons) > 1:
+            details.append("(upper-case input may be accepted or called an invalid word; "
+                           "the screen matched neither)")
+        details.append(diff_block(comparison.expected_rows, got))
+    outcome = Outcome(False, details, unique_notes(comparison.notes))
+    return outcome
+
+
+def unique_notes(notes):
+    if len(notes) <= SHOWN_SPACING_NOTES:
+        return notes
+    return notes[:SHOWN_SPACING_NOTES] + ["... and %d more spacing differences"
+                                          % (len(notes) - SHOWN_SPACING_NOTES)]
+
+
+def no_secret_outcome(program, run, script, guard_hint):
+    """The run showed no Answer line: nothing to compare with, say what it printed."""
+    problems = run_problems(program, run, guard_hint)
+    if run.status == "missing_module":
+        return Outcome.failed(*problems)
+    got = [line.text for line in screen_lines(run.stdout)]
+    details = ["typed: %s" % " | ".join(script)] + problems
+    details.append("the game's secret could not be found: after a win or the sixth guess the "
+                   "program must print 'Answer: SECRET'")
+    details.append(Diff("the end of what your program printed", tuple(
+        (" ", text) for text in got[-15:])))
+    return Outcome(False, details)
+
+
+# ---------------------------------------------------------------- the three runs of a program
+
+def test_program(box, program, guard_hint=()):
+    """Run the three scenarios of program; return {test id: Outcome}."""
+    loss_id, win_id, second_id = (spec.id for spec in program.specs)
+    runs = {}
+
+    def run(script, seed):
+        result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT)
+        return result, learn_secret(result)
+
+    loss = loss_script(program)
+    first_run, secret = run(loss, FIRST_SEED)
+    second = second_script(program)
+    second_run, second_secret = run(second, SECOND_SEED)
+
+    if secret is None:
+        runs[loss_id] = runs[win_id] = no_secret_outcome(program, first_run, loss, guard_hint)
+    else:
+        runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
+        win = win_script(program, secret)
+        win_run, replayed = run(win, FIRST_SEED)
+        if replayed is not None and replayed != secret:
+            runs[win_id] = Outcome.failed(
+                "with the same random seed the secret was %s, then %s: choose the secret once, "
+                "with the random module (e.g. random.choice(words)), when the game starts"
+                % (secret, replayed))
+        else:
+            runs[win_id] = judge_run(program, win_run, secret, win, guard_hint)
+
+    if second_secret is None:
+        runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
+    elif second_secret == secret and run(second, THIRD_SEED)[1] == secret:
+        runs[second_id] = Outcome.failed(
+            "the secret was %s in three games with different random seeds: it must be chosen at "
+            "random from the word list (e.g. random.choice(words))" % secret)
+    else:
+        runs[second_id] = judge_run(program, second_run, second_secret, second, guard_hint)
+    return runs
