@@ -123,20 +123,27 @@ def replay(secret: str, guesses: list[str], check_word) -> int:
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2
-    keys, rnd = replay_script(words, secret, guesses)
+    # A game-ending guess (a win, or the sixth) is never seen coloured: the next game clears the
+    # board at once. So the run stops before it, and only the rules speak for that guess.
+    game_over = guesses[-1] == secret or len(guesses) == MAX_GUESSES
+    keys, rnd = replay_script(words, secret, guesses[:len(guesses) - game_over])
     try:
         dump = run_scripted("WORDLE", keys=keys, rnd=rnd)
     except ScriptedRunError as problem:
         print(f"compare: the interpreter run failed: {problem}", file=sys.stderr)
         return 1
+    on_screen_clues = screen_clues(dump, len(guesses) - game_over) + [None] * game_over
     screen_matches_rule = True
     print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)})")
-    for guess, on_screen in zip(guesses, screen_clues(dump, len(guesses))):
+    for guess, on_screen in zip(guesses, on_screen_clues):
         original, python = atari_clue(secret, guess), check_word(secret, guess)
-        screen_matches_rule &= on_screen == original
+        if on_screen is None:
+            shown = "(ends the game: WORDLE clears the board at once)"
+        else:
+            screen_matches_rule &= on_screen == original
+            shown = "Atari screen " + " ".join(TILE_MARK.get(colour, "?") for colour in on_screen)
         note = "same" if original == python else "Python differs"
-        shown = " ".join(TILE_MARK.get(colour, "?") for colour in on_screen)
-        print(f"  {guess}  Atari screen {shown}  original rule {format_clue(guess, original)}  "
+        print(f"  {guess}  {shown}  original rule {format_clue(guess, original)}  "
               f"check_word {format_clue(guess, python)}  {note}")
     if not screen_matches_rule:
         print("compare: the interpreter's tiles do not follow the original rule", file=sys.stderr)

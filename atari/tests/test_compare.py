@@ -75,3 +75,24 @@ def test_replay_script_reaches_words_beyond_the_first_34():
     assert int(rnd[0] * 34) == 0 and int(rnd[1] * 46) == 45
     keys, rnd = compare.replay_script(words, "EMCEE", ["EMBED"])
     assert keys == "EMBED" and int(rnd[0] * 34) == 17
+
+
+def test_replay_shows_the_atari_tiles_next_to_both_rules(capsys):
+    """A word from beyond the first 34 (game two), with a guess where the rules part."""
+    assert compare.main(["--replay", "NIECE", "OCEAN", "NNNNN"]) == 0
+    out = capsys.readouterr().out
+    assert "secret NIECE (word 46 of 46)" in out
+    assert "OCEAN  Atari screen - Y G - Y" in out
+    assert "NNNNN  Atari screen G Y Y Y Y" in out and "Python differs" in out
+
+
+def test_replay_reports_a_screen_that_breaks_the_original_rule(monkeypatch, capsys):
+    monkeypatch.setattr(compare, "atari_clue", compare.python_check_word())
+    assert compare.main(["--replay", "NIECE", "NNNNN"]) == 1
+    assert "do not follow the original rule" in capsys.readouterr().err
+
+
+def test_replay_of_a_win_reports_the_winning_guess_from_the_rules(capsys):
+    assert compare.main(["--replay", "EMCEE", "EEEEE", "EMCEE"]) == 0
+    out = capsys.readouterr().out
+    assert "EEEEE  Atari screen G Y Y G G" in out and "EMCEE  (ends the game" in out
