@@ -23,6 +23,7 @@ the tests and other submissions are not there to read), and an unprivileged
 uid/gid of its own with no groups and no new privileges.
 """
 
+import functools
 import json
 import os
 import selectors
@@ -45,8 +46,10 @@ CHILD_CODE = Path(__file__).resolve().parent / "child"
 CHILD_FILES = ("worker.py", "codec.py")
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
+MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
-MAX_MESSAGE_WAIT = 0.05
+DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
+EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
 
 
 class SandboxError(Exception):
@@ -107,6 +110,7 @@ class Sandbox:
         self.python = None
         self.protections = []
         self.missing_protections = []
+        self.child_uids = set()
         self._calls = None
         self._imports = {}
         self._timeouts = {}
@@ -166,7 +170,8 @@ class Sandbox:
         else:
             self.missing_protections += [
                 "student code runs as the grading user and could read files that user can read",
-                "processes that leave the session could outlive the run"]
+                "no PID namespace: processes that leave the session are found by an environment "
+                "marker and killed, which a process that clears its environment escapes"]
 
     # ------------------------------------------------------------ function calls
 
@@ -274,6 +279,7 @@ class Sandbox:
             root = self.temp / "jail"
             root.mkdir(exist_ok=True)
             uid = JAIL_UID_BASE + int.from_bytes(os.urandom(2), "little")
+            self.child_uids.add(uid)
             config["jail"] = {"root": str(root), "uid": uid, "gid": uid,
                               "tmpfs_bytes": self.limits.tmpfs_bytes,
                               "system_paths": [p for p in SYSTEM_PATHS if os.path.lexists(p)]}
@@ -326,6 +332,7 @@ def run_result(child, finished):
     return result
 
 
+@functools.lru_cache(maxsize=1)
 def find_system_python():
     """A python3 >= 3.10 outside any private directory, so an unprivileged user can run it."""
     for candidate in SYSTEM_PYTHONS + (sys.executable,):
@@ -364,6 +371,9 @@ class ChildProcess:
         self.timed_out = False
         self._closed = False
         self._next_id = 0
+        self.jailed = "jail" in config
+        self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
+        self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
         ours, theirs = socket.socketpair()
         config["fd"] = theirs.fileno()
         command = [sandbox.python, "-I", "-S", "-B", str(sandbox.temp / "runtime" / "worker.py"),
@@ -371,7 +381,7 @@ class ChildProcess:
         try:
             self.process = subprocess.Popen(
                 command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(theirs.fileno(),), cwd=config["box"], env=child_environment("/box" if "jail" in config else config["box"]),
+                pass_fds=(theirs.fileno(),), cwd=config["box"], env=self.environment,
                 start_new_session=True)
         except OSError as error:
             raise SandboxError(f"cannot start the sandbox child: {error}") from None
@@ -446,27 +456,37 @@ class ChildProcess:
         return {"status": "crashed", "detail": detail}
 
     def wait_for_exit(self, timeout):
-        """Read everything until the child's streams close; False on timeout."""
+        """Read the child's output until it exits (plus a short drain); False on timeout.
+
+        A process the student left behind may hold the pipes open, so the end
+        of the run is the child's own exit, not the end of its output.
+        """
         deadline = time.monotonic() + timeout
-        while self._pump(deadline):
+        exited_at = None
+        while True:
+            if exited_at is None and self.process.poll() is not None:
+                exited_at = time.monotonic()
+            until = deadline if exited_at is None else min(deadline, exited_at + DRAIN_AFTER_EXIT)
+            pumping = self._pump(until, EXIT_POLL_INTERVAL)
             self.messages.extend(self._take_messages())
-        self.messages.extend(self._take_messages())
-        if self.truncated or time.monotonic() >= deadline:
-            return not (time.monotonic() >= deadline)
+            if not pumping or time.monotonic() >= until:
+                break
+        if self.truncated:
+            return True
         try:
             self.exit_code = self.process.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             return False
         return True
 
-    def _pump(self, deadline):
+    def _pump(self, deadline, longest_wait=None):
         """Read what is ready; False when the deadline passed or every stream is closed."""
         if not self.selector.get_map():
             return False
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return False
-        for key, _ in self.selector.select(remaining):
+        for key, _ in self.selector.select(min(remaining, longest_wait or remaining)):
             name = key.data
             try:
                 chunk = os.read(key.fileobj.fileno(), 65536)
@@ -507,6 +527,8 @@ class ChildProcess:
             except ProcessLookupError:
                 pass
             self.exit_code = self.process.wait()
+        if not self.jailed:
+            kill_marked_processes(self.marker)
         if not self._closed:
             self._closed = True
             self.selector.close()
@@ -514,7 +536,29 @@ class ChildProcess:
                 stream.close()
 
 
-def child_environment(home):
-    """A minimal environment: nothing from the grader's (no PYTHONPATH, no tokens)."""
+def child_environment(home, marker):
+    """A minimal environment: nothing from the grader's (no PYTHONPATH, no tokens), plus a marker."""
+    name, _, value = marker.partition("=")
     return {"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"}
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", name: value}
+
+
+def kill_marked_processes(marker):
+    """Without a PID namespace: kill processes that inherited this child's marker but left its session.
+
+    Best effort: a process that replaced its environment before exec escapes it.
+    """
+    needle = marker.encode() + b"\0"
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/environ", "rb") as handle:
+                environment = handle.read()
+        except OSError:
+            continue
+        if needle in environment:
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass

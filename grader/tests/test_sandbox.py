@@ -1,0 +1,349 @@
+"""Tests for grader.sandbox: correct values from a correct submission, and every hostile one contained.
+
+The hostile submissions are in grader/tests/submissions/hostile_*/ (each file's docstring says what
+it does).  As root, every case runs in the jailed, unprivileged mode the grader uses as root, and the
+cases that are safe without a jail also run in the mode a non-root user gets.  Containment means:
+bounded time, no process of the child left, nothing written outside the temp dir, the temp dir gone.
+"""
+
+import os
+import random
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from grader.child import codec
+from grader.loading import load_submission
+from grader.sandbox import JAIL_UID_BASE, KIT_ROOT, Limits, Sandbox
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+IS_ROOT = os.geteuid() == 0
+MODES = [True, False] if IS_ROOT else [False]       # privileged (jail) mode needs root
+JAILED = [True] if IS_ROOT else []
+FAST = Limits(import_timeout=1.5)
+RADIO_CLUE = ["yellow", "grey", "yellow", "grey", "grey"]   # check_word("LERED", "RADIO")
+
+
+def sandbox_processes(box_temp, uids):
+    """Pids of live processes of one sandbox: run by one of its uids, or with its temp dir in their
+    command line or environment."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            uid = entry.stat().st_uid
+            with open(f"/proc/{entry.name}/environ", "rb") as handle:
+                environment = handle.read()
+            with open(f"/proc/{entry.name}/cmdline", "rb") as handle:
+                command = handle.read()
+            with open(f"/proc/{entry.name}/stat", "rb") as handle:
+                zombie = handle.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+        except OSError:
+            continue
+        if not zombie and (uid in uids or str(box_temp).encode() in environment + command):
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until_gone(box_temp, uids, seconds=2.0):
+    deadline = time.monotonic() + seconds
+    while sandbox_processes(box_temp, uids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return sandbox_processes(box_temp, uids)
+
+
+@contextmanager
+def sandbox(source, privileged, limits=FAST):
+    """A Sandbox over SOURCE; afterwards assert that nothing of it is left."""
+    with load_submission(source) as submission:
+        box = Sandbox(submission, limits=limits, privileged=privileged)
+        with box:
+            temp = box.temp
+            yield box
+        assert not temp.exists(), "the sandbox temp dir was not removed"
+        assert wait_until_gone(temp, box.child_uids) == [], "processes of the sandbox outlived it"
+
+
+def hostile(name):
+    return SUBMISSIONS / f"hostile_{name}"
+
+
+def write_submission(folder, wordle_source, easy_source="EMPTY = True\n"):
+    folder.mkdir(exist_ok=True)
+    (folder / "wordle.py").write_text(wordle_source)
+    (folder / "easy_wordle.py").write_text(easy_source)
+    return folder
+
+
+# ------------------------------------------------------------------ codec
+
+def test_codec_round_trips_plain_data_with_tuples_and_exact_types():
+    value = [("RADIO", ["green", "grey"]), {"k": (1, 2.5, None, True)}, "s", 3]
+    decoded = codec.decode(codec.encode(value))
+    assert decoded == value
+    assert type(decoded[0]) is tuple and type(decoded[1]["k"]) is tuple
+    assert type(decoded[1]["k"][3]) is bool
+
+
+@pytest.mark.parametrize("bad", [type("Sly", (str,), {})("x"), {1, 2}, object(), {1: "a"},
+                                 type("L", (list,), {})()])
+def test_codec_refuses_anything_but_exact_plain_types(bad):
+    with pytest.raises(codec.BadValue):
+        codec.encode(bad)
+
+
+@pytest.mark.parametrize("data", [{"tuple": 1}, {"set": []}, {"tuple": [], "dict": {}}, {}])
+def test_codec_decode_refuses_malformed_tags(data):
+    with pytest.raises(codec.BadValue):
+        codec.decode(data)
+
+
+# ------------------------------------------------------------------ a correct submission
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_reference_submission_gets_exact_values(privileged):
+    clues = [("RADIO", RADIO_CLUE)]
+    with sandbox(KIT_ROOT, privileged) as box:
+        check = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert (check.status, check.value) == ("ok", RADIO_CLUE)
+        known = box.call("wordle", "known_word", [clues])
+        assert (known.status, known.value) == ("ok", "_____")
+        assert known.args_after == [clues] and type(known.args_after[0][0]) is tuple
+        filtered = box.call("easy_wordle", "filter_word_list", [["aaaaa", "bbbbb"],
+                                                               [("APPLE", ["green"] + ["grey"] * 4)]])
+        assert (filtered.status, filtered.value, filtered.returned_argument) == ("ok", ["aaaaa"], None)
+        assert box.call("wordle", "no_such_function", []).status == "missing_function"
+        assert box.import_module("wordle").status == "ok"
+        run = box.run_program("wordle", "radio\n", seed=5)
+        assert run.status == "ok" and run.stdout.startswith("Known:  _____\n")
+        assert run.forbidden_imports == []
+
+
+def test_missing_file_gives_missing_module(tmp_path):
+    (tmp_path / "wordle.py").write_text("def check_word(s, g):\n    return ['grey'] * 5\n")
+    with sandbox(tmp_path, privileged=False) as box:
+        assert box.call("easy_wordle", "filter_word_list", [[], []]).status == "missing_module"
+        assert box.run_program("easy_wordle", "", seed=1).status == "missing_module"
+        assert box.call("wordle", "check_word", ["A", "B"]).value == ["grey"] * 5
+
+
+PROBE = '''
+import os, sys, words, display_utility
+def facts():
+    return {"words": len(words.words), "path": sys.path, "cwd": os.getcwd(), "uid": os.getuid(),
+            "groups": os.getgroups(), "env": sorted(os.environ), "kit_utility": display_utility.__file__}
+def arg_types(*args):
+    return [type(arg).__name__ for arg in args]
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_child_sees_only_its_copy_the_kit_word_list_and_the_stdlib(tmp_path, privileged):
+    submission = write_submission(tmp_path / "probe", PROBE)
+    (submission / "words.py").write_text("words = ['fake']\n")      # a student's own copy is ignored
+    with sandbox(submission, privileged) as box:
+        facts = box.call("wordle", "facts", []).value
+        types = box.call("wordle", "arg_types", [("A", [1]), [], {"k": 1}]).value
+    assert facts["words"] == 14855
+    assert facts["path"][0] == facts["cwd"]
+    assert all("packages" not in entry and str(KIT_ROOT) not in entry for entry in facts["path"])
+    assert "PYTHONPATH" not in facts["env"]
+    assert types == ["tuple", "list", "dict"]
+    if privileged:
+        assert facts["uid"] >= JAIL_UID_BASE and facts["groups"] == []
+        assert facts["cwd"] == "/box"
+
+
+def test_protections_are_reported():
+    with load_submission(KIT_ROOT) as submission:
+        with Sandbox(submission, privileged=False) as box:
+            assert box.missing_protections and not box.privileged
+        if IS_ROOT:
+            with Sandbox(submission) as box:
+                assert box.privileged and box.missing_protections == []
+                assert not box.python.startswith("/root")
+
+
+SEEDED = '''
+import random
+if __name__ == "__main__":
+    random.seed(12345)
+    print(random.random())
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_program_runs_are_seeded_and_student_seed_is_ignored(tmp_path, privileged):
+    with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:
+        first = box.run_program("wordle", "", seed=7)
+        again = box.run_program("wordle", "", seed=7)
+        other = box.run_program("wordle", "", seed=8)
+    assert first.stdout == again.stdout == f"{random.Random(7).random()}\n"
+    assert other.stdout != first.stdout
+
+
+# ------------------------------------------------------------------ hostile submissions
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_input_at_import(privileged):
+    with sandbox(hostile("input_at_import"), privileged) as box:
+        call = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert call.status == "import_failed" and "EOFError" in call.detail
+        assert box.call("easy_wordle", "filter_word_list", [[], []]).status == "import_failed"
+        assert box.import_module("wordle").status == "waited_for_input"
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_loop_at_import_times_out_once(privileged):
+    with sandbox(hostile("loop_at_import"), privileged) as box:
+        started = time.monotonic()
+        first = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        second = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert first.status == second.status == "import_failed"
+        assert "in time" in first.detail
+        assert time.monotonic() - started < FAST.import_timeout + 1    # the import is not retried
+        assert box.import_module("wordle", timeout=1).status == "timeout"
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_exit_at_import(privileged):
+    with sandbox(hostile("exit_at_import"), privileged) as box:
+        assert "sys.exit" in box.call("wordle", "check_word", ["LERED", "RADIO"]).detail
+        assert box.import_module("wordle").status == "exited"
+        easy = box.import_module("easy_wordle")
+        assert (easy.status, easy.exit_code) == ("exited", 3)
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_os_exit_in_a_call_costs_only_that_call(privileged):
+    with sandbox(hostile("os_exit_in_check_word"), privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == "crashed"
+        known = box.call("wordle", "known_word", [[("RADIO", ["green"] + ["grey"] * 4)]])
+        assert (known.status, known.value) == ("ok", "R____")
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_megabytes_of_output_are_capped(privileged):
+    with sandbox(hostile("prints_megabytes"), privileged) as box:
+        call = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert call.status == "crashed" and len(call.stdout) <= FAST.output_bytes
+        for module in ("wordle", "easy_wordle"):
+            run = box.run_program(module, "", seed=1, timeout=5)
+            assert run.output_truncated and run.status == "crashed"
+            assert len(run.stdout) <= FAST.output_bytes and len(run.stderr) <= FAST.output_bytes
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_gigabytes_of_memory_are_refused(privileged):
+    with sandbox(hostile("allocates_gigabytes"), privileged) as box:
+        call = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert call.status == "raised" and "MemoryError" in call.detail
+        assert box.call("wordle", "yes_letters", [[("RADIO", RADIO_CLUE)]]).value == "DR"
+        assert box.call("easy_wordle", "filter_word_list", [[], []], timeout=5).status in ("raised", "crashed")
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_spawned_processes_do_not_outlive_the_sandbox(privileged):
+    with sandbox(hostile("spawns_sleepers"), privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == "ok"
+        run = box.run_program("wordle", "", seed=1)
+        assert (run.status, run.stdout) == ("ok", "started a sleeper\n")
+        assert "subprocess" in run.forbidden_imports
+        assert box.import_module("easy_wordle").status == "ok"
+    # the sandbox() helper asserts that no sleeper is left
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_fork_bomb_is_bounded(privileged):
+    with sandbox(hostile("fork_bomb"), privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status in ("raised", "crashed", "timeout")
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_writes_stay_inside_the_sandbox(privileged):
+    with sandbox(hostile("writes_files"), privileged) as box:
+        parent = box.temp.parent
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == "ok"
+        written = box.call("wordle", "known_word", [[]]).value
+        run = box.run_program("easy_wordle", "", seed=1)
+    assert "big.bin (10 MB)" not in written              # RLIMIT_FSIZE
+    assert "../results.json" not in written and "/results.json" not in written.split(",")
+    assert run.stdout.startswith("could not write")
+    for path in ("/tmp/wordle_kit_hostile_was_here.txt", "/results.json", parent / "results.json",
+                 "/autograder/results/results.json", KIT_ROOT / "results.json"):
+        assert not Path(path).exists()
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_reference_and_tests_cannot_be_read(privileged):
+    with sandbox(hostile("reads_reference"), privileged) as box:
+        found = box.call("wordle", "known_word", [[]])
+        listing = box.call("easy_wordle", "filter_word_list", [[], []]).value
+    assert (found.status, found.value) == ("ok", "")
+    assert "work" not in listing and "root" not in listing and "box" in listing
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_grader_and_pytest_cannot_be_imported(privileged):
+    with sandbox(hostile("imports_grader"), privileged) as box:
+        assert box.call("wordle", "known_word", [[]]).value == ""
+        run = box.run_program("easy_wordle", "", seed=1)
+    assert run.status == "ok" and run.forbidden_imports == ["socket", "subprocess"]
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_objects_that_equal_everything_score_nothing(privileged):
+    with sandbox(hostile("always_equal"), privileged) as box:
+        check = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert (check.status, check.value) == ("bad_value", None) and "Anything" in check.detail
+        assert box.call("easy_wordle", "filter_word_list", [[], []]).status == "bad_value"
+        assert box.call("wordle", "no_letters", [[("RADIO", RADIO_CLUE)]]).value == "AIO"
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_str_subclass_and_generator_are_bad_values(privileged):
+    with sandbox(hostile("str_subclass"), privileged) as box:
+        known = box.call("wordle", "known_word", [[]])
+        assert (known.status, known.value) == ("bad_value", None) and "SlyString" in known.detail
+        assert box.call("wordle", "yes_letters", [[]]).status == "bad_value"
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_recursion_bombs(privileged):
+    with sandbox(hostile("recursion_bomb"), privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status in ("crashed", "raised")
+        assert "RecursionError" in box.call("wordle", "known_word", [[]]).detail
+        assert box.call("wordle", "yes_letters", [[]]).status == "bad_value"
+        assert box.call("easy_wordle", "filter_word_list", [[], []]).status == "bad_value"
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_ignoring_sigterm_does_not_help_and_repeated_timeouts_are_skipped(privileged):
+    with sandbox(hostile("ignores_sigterm"), privileged) as box:
+        statuses = [box.call("wordle", "check_word", ["LERED", "RADIO"], timeout=0.5) for _ in range(3)]
+        assert [result.status for result in statuses] == ["timeout"] * 3
+        assert statuses[2].detail.startswith("not run")
+        assert box.run_program("wordle", "", seed=1, timeout=1).timed_out
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_writing_to_the_protocol_socket_fails_the_call(privileged):
+    with sandbox(hostile("protocol_fd"), privileged) as box:
+        forged = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        assert forged.status == "crashed" and forged.value is None
+        assert box.call("wordle", "known_word", [[("RADIO", RADIO_CLUE)]]).value == "_____"
+        run = box.run_program("easy_wordle", "", seed=1)
+        assert run.status == "ok" and '"status": "ok"' in run.stdout   # printed, not taken as protocol
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_huge_values_mutation_and_returned_argument(privileged):
+    with sandbox(hostile("huge_values"), privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"], timeout=5).status == "bad_value"
+        assert box.call("wordle", "known_word", [[]], timeout=5).status == "bad_value"
+        same = box.call("easy_wordle", "filter_word_list", [["aaaaa"], []])
+    assert same.returned_argument == 0
+    assert same.args_after == [["aaaaa", "zzzzz"], []]
