@@ -4,7 +4,8 @@ A source holds one program line per text line, as typed into the Atari. Bytes th
 printable ASCII are written in braces as hex, `{B0 14 98}`, and a slice of WORDLE's packed
 dictionary (source/wordle-dictionary.txt) as `{dictionary 71-77}` (Q$ byte positions, from 1).
 From each source come NAME.LST (ATASCII end-of-line 0x9B, as ENTER reads it) and NAME.LST.TXT
-(LF line ends).
+(LF line ends), and NAME.BAS, the listing tokenized by the kit's own atari.basic (what SAVE writes
+and LOAD reads).
 
     python -m atari.listings.rebuild           write the files
     python -m atari.listings.rebuild --check   exit 1 if a file differs from its source
@@ -15,6 +16,7 @@ import re
 import sys
 from pathlib import Path
 
+from atari.basic import BasicError, LoadError, load_program, tokenize
 from atari.listings import ATASCII_EOL, LISTINGS_DIR, PROGRAM_NAMES
 from atari.listings.dictionary import DictionaryError, pack
 
@@ -71,8 +73,10 @@ def build_files() -> dict[str, bytes]:
     files = {}
     for name in PROGRAM_NAMES:
         lines = program_lines(name)
-        files[f"{name}.LST"] = b"".join(line + bytes([ATASCII_EOL]) for line in lines)
+        listing = b"".join(line + bytes([ATASCII_EOL]) for line in lines)
+        files[f"{name}.LST"] = listing
         files[f"{name}.LST.TXT"] = b"".join(line + b"\n" for line in lines)
+        files[f"{name}.BAS"] = tokenize(load_program(listing))
     return files
 
 
@@ -83,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         files = build_files()
-    except (SourceError, DictionaryError, UnicodeError, OSError) as problem:
+    except (SourceError, DictionaryError, BasicError, LoadError, UnicodeError, OSError) as problem:
         print(f"rebuild: {problem}", file=sys.stderr)
         return 2
     stale = []

@@ -117,3 +117,90 @@ def test_b2048_direction_tables_sweep_every_row_from_the_target_edge(move, edge)
     edge_cells = {"top": range(0, 4), "bottom": range(12, 16), "left": range(0, 16, 4), "right": range(3, 16, 4)}
     assert sorted(sweep[0] for sweep in sweeps) == list(edge_cells[edge])
     assert all(len(sweep) == 4 for sweep in sweeps)
+
+
+# Statement tokens in Atari BASIC's table order (the Atari BASIC Source Book), for reading .BAS files.
+STATEMENT_NAMES = ("REM DATA INPUT COLOR LIST ENTER LET IF FOR NEXT GOTO GO_TO GOSUB TRAP BYE CONT COM CLOSE "
+                   "CLR DEG DIM END NEW OPEN LOAD SAVE STATUS NOTE POINT XIO ON POKE PRINT RAD READ RESTORE "
+                   "RETURN RUN STOP POP ? GET PUT GRAPHICS PLOT POSITION DOS DRAWTO SETCOLOR LOCATE SOUND "
+                   "LPRINT CSAVE CLOAD IMPLIED_LET SYNTAX_ERROR").split()
+IMMEDIATE_LINE = 32768
+HEADER_WORDS = ("LOMEM", "VNTP", "VNTD", "VVTP", "STMTAB", "STMCUR", "STARP")
+
+
+def read_saved_program(data):
+    """(header, variable names, lines) of a SAVEd program; lines as (number, [statement token names])."""
+    header = dict(zip(HEADER_WORDS, (int.from_bytes(data[i:i + 2], "little") for i in range(0, 14, 2))))
+    body = data[14:]
+
+    def at(address):
+        return address - header["VNTP"]
+
+    names, name = [], ""
+    for byte in body[at(header["VNTP"]):at(header["VNTD"])]:
+        name += chr(byte & 0x7F)
+        if byte & 0x80:
+            names.append(name)
+            name = ""
+    lines = []
+    position = at(header["STMTAB"])
+    while position < at(header["STARP"]):
+        number = int.from_bytes(body[position:position + 2], "little")
+        length = body[position + 2]
+        statements, offset = [], 3
+        while offset < length:
+            statements.append(STATEMENT_NAMES[body[position + offset + 1]])
+            next_offset = body[position + offset]
+            assert offset < next_offset <= length
+            offset = next_offset
+        lines.append((number, statements))
+        position += length
+    assert position == at(header["STARP"])
+    return header, names, lines
+
+
+@pytest.mark.parametrize("name", PROGRAM_NAMES)
+def test_bas_lists_back_to_the_listing(name):
+    from atari.basic import detokenize, list_program, load_program
+
+    from_listing = list_program(load_program(listing_path(name).read_bytes()))
+    assert list_program(detokenize(listing_path(name, ".BAS").read_bytes())) == from_listing
+    assert from_listing.startswith("0 DIM ")
+
+
+@pytest.mark.parametrize("name, variables, line_0_statements", [
+    ("WORDLE", "Q$ W$ N E S I W J H Y R C Z K V G M O",
+     ["DIM", "GRAPHICS", "SETCOLOR", "SETCOLOR", "SETCOLOR", "SETCOLOR", "OPEN"]),
+    ("B2048", "Q( S$ I X G W R N A Y D S E M J P C T",
+     ["DIM", "IMPLIED_LET", "GRAPHICS", "FOR", "READ", "IMPLIED_LET", "NEXT", "IMPLIED_LET", "IMPLIED_LET",
+      "SETCOLOR"]),
+])
+def test_bas_has_the_layout_load_expects(name, variables, line_0_statements):
+    """Header of 7 offsets from LOMEM, name table, 8-byte value table, lines 0..9, then the immediate line."""
+    data = listing_path(name, ".BAS").read_bytes()
+    header, names, lines = read_saved_program(data)
+    assert header["LOMEM"] == 0 and header["VNTP"] == 256       # the 256-byte token buffer sits at LOMEM
+    assert data[14 + header["VNTD"] - header["VNTP"]] == 0 and header["VVTP"] == header["VNTD"] + 1
+    assert header["STMTAB"] - header["VVTP"] == 8 * len(names)
+    assert len(data) == 14 + header["STARP"] - header["VNTP"]
+    assert names == variables.split()
+    assert [number for number, _ in lines] == list(range(10)) + [IMMEDIATE_LINE]
+    immediate_line = 14 + header["STMCUR"] - header["VNTP"]   # STMCUR: the immediate line, last before STARP
+    assert data[immediate_line:immediate_line + 2] == IMMEDIATE_LINE.to_bytes(2, "little")
+    assert header["STMCUR"] + data[immediate_line + 2] == header["STARP"]
+    assert lines[0][1] == line_0_statements
+
+
+def test_wordle_bas_keeps_q_string_bytes_verbatim():
+    q_string = q_string_from_listing(listing_lines("WORDLE"))
+    data = listing_path("WORDLE", ".BAS").read_bytes()
+    assert bytes([0x0F, 70]) + q_string[:70] in data
+    assert bytes([0x0F, 7]) + q_string[70:77] in data and bytes([0x0F, 16]) + q_string[77:] in data
+
+
+def test_rebuild_reports_a_bad_source_without_a_traceback(tmp_path, monkeypatch, capsys):
+    (tmp_path / "WORDLE.txt").write_text('0?"{dictionary 90-99}\n')
+    (tmp_path / "B2048.txt").write_text('0?"{ZZ}\n')
+    monkeypatch.setattr(rebuild, "SOURCE_DIR", tmp_path)
+    assert rebuild.main(["--check"]) == 2
+    assert "dictionary has bytes 1-93" in capsys.readouterr().err
