@@ -47,6 +47,8 @@ CHILD_FILES = ("worker.py", "codec.py")
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
+JAIL_PROBE_TIMEOUT = 10.0
+_JAIL_PROBES = {}           # interpreter -> None (the jail works) or why it does not
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
@@ -164,6 +166,12 @@ class Sandbox:
                 self.missing_protections.append(
                     "no system python3 >= 3.10 that an unprivileged user can run was found")
         if self.privileged:
+            problem = self._jail_problem()
+            if problem is not None:
+                self.privileged = False
+                self.python = sys.executable
+                self.missing_protections.append(f"the jail cannot be built here: {problem}")
+        if self.privileged:
             self.protections += ["private mount and PID namespaces",
                                  "chroot jail without the kit, tests or other submissions",
                                  "unprivileged uid/gid, no groups, no new privileges"]
@@ -172,6 +180,24 @@ class Sandbox:
                 "student code runs as the grading user and could read files that user can read",
                 "no PID namespace: processes that leave the session are found by an environment "
                 "marker and killed, which a process that clears its environment escapes"]
+
+    def _jail_problem(self):
+        """None when a jailed child starts with this interpreter, else why not (checked once).
+
+        Namespaces need CAP_SYS_ADMIN, which e.g. a default Docker container withholds from root.
+        """
+        if self.python not in _JAIL_PROBES:
+            child = self._start({"mode": "probe"}, stdin=subprocess.DEVNULL)
+            try:
+                finished = child.wait_for_exit(JAIL_PROBE_TIMEOUT)
+            finally:
+                child.kill()
+            if finished and child.exit_code == 0 and {"end": "finished"} in child.messages:
+                _JAIL_PROBES[self.python] = None
+            else:
+                errors = child.text("stderr").strip().splitlines()
+                _JAIL_PROBES[self.python] = errors[-1] if errors else f"exit status {child.exit_code}"
+        return _JAIL_PROBES[self.python]
 
     # ------------------------------------------------------------ function calls
 

@@ -11,6 +11,7 @@ Modes:
   calls    serve requests ("import" a module, "call" a function) until EOF
   import   import one module as a module (its __main__ guard should stop it)
   program  run one module as __main__ with random seeded and random.seed disabled
+  probe    only isolate (the grader checks once that the jail can be built here)
 
 When the config asks for isolation (the grader runs as root) the process:
 unshares a mount and a PID namespace, forks the namespace's init (which reaps
@@ -397,7 +398,9 @@ def main():
     apply_limits(config["limits"])
     restrict_path(code_dir)
     channel = Channel(config["fd"])
-    if config["mode"] == "calls":
+    if config["mode"] == "probe":
+        channel.send({"end": "finished"})
+    elif config["mode"] == "calls":
         serve_calls(channel, config["output_limit"], config["value_limit"])
     else:
         run_main(channel, config, code_dir)

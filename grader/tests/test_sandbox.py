@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from grader import sandbox as sandbox_module
 from grader.child import codec
 from grader.loading import load_submission
 from grader.sandbox import JAIL_UID_BASE, KIT_ROOT, Limits, Sandbox
@@ -165,6 +166,16 @@ def test_protections_are_reported():
             with Sandbox(submission) as box:
                 assert box.privileged and box.missing_protections == []
                 assert not box.python.startswith("/root")
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged):
+    monkeypatch.setitem(sandbox_module._JAIL_PROBES, sandbox_module.find_system_python(),
+                        "PermissionError: [Errno 1] Operation not permitted")
+    with load_submission(KIT_ROOT) as submission, Sandbox(submission, privileged=privileged) as box:
+        assert not box.privileged
+        assert any("jail cannot be built" in line for line in box.missing_protections)
+        assert box.call("wordle", "known_word", [[]]).value == "_____"
 
 
 SEEDED = '''

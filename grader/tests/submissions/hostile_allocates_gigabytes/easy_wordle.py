@@ -4,4 +4,4 @@
 def filter_word_list(words, clues):
     hoard = []
     while True:
-        hoard.append(bytearray(1_000_000))
+        hoard.append(bytearray(100_000_000))
