@@ -7,6 +7,7 @@ register, and line 0 made 709 yellow, 710 green and 711 grey.
 
 import pytest
 
+from atari.listings import listing_path
 from atari.listings.dictionary import wordle_words
 from atari.listings.scripted_run import rnd_choosing, run_scripted
 
@@ -96,3 +97,10 @@ def test_more_repeated_letter_guesses(secret, guess):
     words = wordle_words()
     dump = play(words.index(secret), guess)
     assert [register for _, register in row_tiles(dump, 3)] == [REGISTER_OF[c] for c in original_rule(secret, guess)]
+
+
+@pytest.mark.parametrize("suffix", [".BAS", ".LST.TXT"])
+def test_saved_and_lf_versions_play_the_same_game(suffix):
+    rnd = [rnd_choosing(17, 34)]
+    expected = run_scripted("WORDLE", keys="LEVELEEEEE", rnd=rnd)
+    assert run_scripted(str(listing_path("WORDLE", suffix)), keys="LEVELEEEEE", rnd=rnd) == expected
