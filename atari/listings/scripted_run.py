@@ -31,7 +31,10 @@ def run_scripted(program: str, keys: str = "", stick: str = "", rnd: list[float]
             command += ["--stick", stick]
         if rnd:
             command += ["--rnd", ",".join(format_rnd(value) for value in rnd)]
-        finished = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS)
+        try:
+            finished = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            raise ScriptedRunError(f"{' '.join(command)} did not end within {RUN_TIMEOUT_SECONDS} s") from None
         if finished.returncode != 0 or not dump_path.exists():
             raise ScriptedRunError(f"{' '.join(command)} ended with status {finished.returncode}: "
                                    f"{finished.stderr.strip() or finished.stdout.strip()}")
