@@ -422,7 +422,7 @@ class ChildProcess:
 
     def alive(self):
         """Running, and nothing was written to the socket since the last reply."""
-        self._pump(time.monotonic() + 0.001)
+        self._pump(time.monotonic() + 1.0, longest_wait=0)
         if self._take_messages() or self.buffers["protocol"]:
             self.protocol_error = "something other than the worker wrote to the protocol socket"
         return self.process.poll() is None and not self.protocol_error and not self._closed
@@ -512,7 +512,8 @@ class ChildProcess:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return False
-        for key, _ in self.selector.select(min(remaining, longest_wait or remaining)):
+        wait = remaining if longest_wait is None else min(remaining, longest_wait)
+        for key, _ in self.selector.select(wait):
             name = key.data
             try:
                 chunk = os.read(key.fileobj.fileno(), 65536)
