@@ -16,9 +16,9 @@ Protections (see :attr:`Sandbox.protections`): always resource limits (memory,
 CPU, file size, processes, open files), per-call and per-sandbox time limits,
 output caps, its own session killed as a whole, a scrubbed environment, an
 isolated interpreter whose sys.path is the temp copy plus the standard library,
-stdin from /dev/null or the scripted text.  As root, in addition: a private
-mount and PID namespace (killing it kills every process the student started),
-a chroot jail holding only read-only system files and the submission (the kit,
+stdin from /dev/null or the scripted text.  As root, in addition: private
+mount, PID and network namespaces (killing the child kills every process the
+student started; there is no network), a chroot jail holding only read-only system files and the submission (the kit,
 the tests and other submissions are not there to read), and an unprivileged
 uid/gid of its own with no groups and no new privileges.
 """
@@ -172,7 +172,7 @@ class Sandbox:
                 self.python = sys.executable
                 self.missing_protections.append(f"the jail cannot be built here: {problem}")
         if self.privileged:
-            self.protections += ["private mount and PID namespaces",
+            self.protections += ["private mount, PID and network namespaces (no network)",
                                  "chroot jail without the kit, tests or other submissions",
                                  "unprivileged uid/gid, no groups, no new privileges"]
         else:

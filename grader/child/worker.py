@@ -14,8 +14,9 @@ Modes:
   probe    only isolate (the grader checks once that the jail can be built here)
 
 When the config asks for isolation (the grader runs as root) the process:
-unshares a mount and a PID namespace, forks the namespace's init (which reaps
-and, when killed, takes every process of the namespace with it), builds a jail
+unshares a mount, a PID and a network namespace (so no network at all), forks
+the namespace's init (which reaps and, when killed, takes every process of the
+namespace with it), builds a jail
 (a small tmpfs holding read-only binds of /usr and friends, /dev/null, an empty
 /tmp and /box with the submission), forks the worker proper, which chroots into
 the jail, drops to an unprivileged uid/gid with no groups and no new privileges.
@@ -44,6 +45,7 @@ del sys.modules["codec"]        # student code cannot `import codec` and patch i
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_NO_NEW_PRIVS = 38
@@ -155,7 +157,7 @@ def isolate(config):
     jail = config.get("jail")
     if not jail:
         return config["box"]
-    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID), "unshare")
+    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET), "unshare")
     status_read, status_write = os.pipe()
     init = os.fork()
     if init:
