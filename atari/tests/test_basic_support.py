@@ -1,4 +1,4 @@
-"""A small stand-in Machine for the language tests: memory, channels and scripted input."""
+"""Support for the language tests (no tests here): a small stand-in Machine and helpers."""
 
 
 class FakeDeviceError(Exception):
@@ -80,3 +80,18 @@ class FakeMachine:
             self.calls.append((name,) + args)
             return 0
         return record
+
+
+def run_basic(source, **machine_options):
+    """Load and run a listing (str, LF line ends); returns (machine, interpreter)."""
+    from atari.basic import Interpreter, load_program
+    machine = FakeMachine(**machine_options)
+    interpreter = Interpreter(load_program(source.encode("latin-1")), machine)
+    interpreter.run()
+    return machine, interpreter
+
+
+def printed(source, **machine_options):
+    """What a program PRINTs on the screen (E:), with 0x9B shown as newlines."""
+    machine, _interpreter = run_basic(source, **machine_options)
+    return machine.text()

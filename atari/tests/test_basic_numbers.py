@@ -1,0 +1,67 @@
+"""BCD numbers: truncation, PRINT/STR$ formatting, conversion to integers."""
+import pytest
+
+from atari.basic import BasicError
+from atari.basic import numbers as N
+from atari.tests.test_basic_support import printed
+
+
+@pytest.mark.parametrize("expression, text", [
+    ("1/3", "0.333333333"),          # PRINT drops the tenth digit (Rev C)
+    ("1/3*3", "0.999999999"),        # truncation, not rounding
+    ("2/3", "0.666666666"),
+    ("0.01", "0.01"),
+    ("0.001", "1E-03"),              # E notation below 0.01
+    ("1E10", "1E+10"),               # and from 1E10
+    ("9999999999", "9999999990"),
+    ("123456*1000000", "1.23456E+11"),
+    ("-1.5E-05", "-1.5E-05"),
+    ("0.5", "0.5"),
+    ("100", "100"),
+    ("10/4", "2.5"),
+])
+def test_print_formats_numbers_as_the_atari(expression, text):
+    assert printed("10 PRINT %s\n" % expression) == text + "\n"
+
+
+def test_str_keeps_all_ten_digits():
+    assert printed("10 PRINT STR$(1/3)\n") == "0.3333333333\n"
+
+
+def test_results_are_truncated_to_the_bcd_grid():
+    assert N.format_number(N.divide(2, 3)) == "0.6666666666"
+    assert N.format_number(N.divide(20, 3)) == "6.66666666"      # nine digits: first byte 06
+    assert N.add(N.divide(1, 3), N.divide(2, 3)) == N.parse_number(b"0.9999999999")[0]
+
+
+def test_six_byte_form_round_trips():
+    for text in (b"1", b"100", b"0.5", b"-123.456", b"1E-50", b"9.99E97"):
+        value = N.parse_number(text, allow_sign=True)[0]
+        assert N.from_bcd(N.to_bcd(value)) == value
+    assert N.to_bcd(1) == bytes.fromhex("400100000000")
+    assert N.to_bcd(N.parse_number(b"-0.5", allow_sign=True)[0]) == bytes.fromhex("bf5000000000")
+
+
+@pytest.mark.parametrize("value, expected", [("0.5", 1), ("1.49", 1), ("2.5", 3), ("65535.4", 65535)])
+def test_conversion_to_integer_rounds_to_nearest(value, expected):
+    assert N.to_integer(N.parse_number(value.encode())[0]) == expected
+
+
+@pytest.mark.parametrize("value", ["-1", "65535.5", "70000"])
+def test_conversion_outside_0_to_65535_is_error_3(value):
+    with pytest.raises(BasicError) as raised:
+        N.to_integer(N.parse_number(value.encode(), allow_sign=True)[0])
+    assert raised.value.number == 3
+
+
+def test_int_is_floor_and_chr_rounds():
+    assert printed("10 PRINT INT(-0.4);\" \";INT(3.7);\" \";ASC(CHR$(65.5))\n") == "-1 3 66\n"
+
+
+def test_overflow_and_division_by_zero_are_error_11():
+    with pytest.raises(BasicError) as raised:
+        printed("10 X=1E90*1E10\n")
+    assert (raised.value.number, raised.value.line) == (11, 10)
+    with pytest.raises(BasicError) as raised:
+        printed("10 X=0\n20 PRINT 1/X\n")
+    assert (raised.value.number, raised.value.line) == (11, 20)
