@@ -8,7 +8,7 @@ from atari.tests.test_basic_support import FakeInputExhausted, printed, run_basi
 def test_one_and_two_dimensional_arrays():
     source = "10 DIM A(3),B(2,3):A(3)=7:B(2,3)=5:B(1,0)=2\n20 PRINT A(3);A(0);B(2,3);B(1,0)\n"
     machine, interpreter = run_basic(source)
-    assert machine.text() == "7055\n".replace("5\n", "52\n", 1)[:-1] + "\n" or True
+    assert machine.text() == "7052\n"
     variables = interpreter.variables()
     assert variables["A("] == [0, 0, 0, 7.0]
     assert variables["B("][2] == [0, 0, 0, 5.0] and variables["B("][1][0] == 2.0
@@ -18,15 +18,13 @@ def test_one_and_two_dimensional_arrays():
 def test_array_index_out_of_range(index):
     with pytest.raises(BasicError) as raised:
         run_basic("10 DIM A(3):X=A(%s)\n" % index)
-    assert raised.value.number in (3, 9)
     assert raised.value.number == (3 if index == "-1" else 9)
 
 
 def test_read_data_restore():
-    source = ('10 READ A,B$,C:PRINT A;B$;C\n20 RESTORE 40:READ D:PRINT D\n'
+    source = ('5 DIM B$(9)\n10 READ A,B$,C:PRINT A;B$;C\n20 RESTORE 40:READ D:PRINT D\n'
               '30 DATA 1,HELLO, 2.5\n40 DATA -4E1\n')
-    assert printed(source.replace("B$", "B$").replace("10 READ", "5 DIM B$(9)\n10 READ")) \
-        == "1HELLO2.5\n-40\n"
+    assert printed(source) == "1HELLO2.5\n-40\n"
 
 
 def test_out_of_data_is_error_6_and_bad_number_is_error_8():
