@@ -1,8 +1,7 @@
 """Numeric arrays, READ/DATA/RESTORE, INPUT, GET/PUT and PEEK/POKE through the machine."""
 import pytest
 
-from atari.basic import BasicError
-from atari.tests.test_basic_support import FakeInputExhausted, printed, run_basic
+from atari.tests.test_basic_support import basic_error, FakeInputExhausted, printed, run_basic
 
 
 def test_one_and_two_dimensional_arrays():
@@ -16,9 +15,8 @@ def test_one_and_two_dimensional_arrays():
 
 @pytest.mark.parametrize("index", ["4", "-1", "40000"])
 def test_array_index_out_of_range(index):
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 DIM A(3):X=A(%s)\n" % index)
-    assert raised.value.number == (3 if index == "-1" else 9)
+    error = basic_error("10 DIM A(3):X=A(%s)\n" % index)
+    assert error.number == (3 if index == "-1" else 9)
 
 
 def test_read_data_restore():
@@ -28,12 +26,10 @@ def test_read_data_restore():
 
 
 def test_out_of_data_is_error_6_and_bad_number_is_error_8():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 READ A,B\n20 DATA 1\n")
-    assert (raised.value.number, raised.value.line) == (6, 10)
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 READ A\n20 DATA X\n")
-    assert raised.value.number == 8
+    error = basic_error("10 READ A,B\n20 DATA 1\n")
+    assert (error.number, error.line) == (6, 10)
+    error = basic_error("10 READ A\n20 DATA X\n")
+    assert error.number == 8
 
 
 def test_data_statements_of_2048_fill_the_table():
@@ -50,9 +46,8 @@ def test_input_numbers_and_strings():
 
 
 def test_input_of_a_non_number_is_error_8():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 INPUT A\n", keys=b"ABC\n")
-    assert raised.value.number == 8
+    error = basic_error("10 INPUT A\n", keys=b"ABC\n")
+    assert error.number == 8
 
 
 def test_get_put_and_running_out_of_keys():
@@ -67,9 +62,8 @@ def test_poke_and_peek_use_machine_memory():
 
 
 def test_poke_value_over_255_is_error_3():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 POKE 1536,256\n")
-    assert raised.value.number == 3
+    error = basic_error("10 POKE 1536,256\n")
+    assert error.number == 3
 
 
 def test_print_separators_and_channels():

@@ -1,8 +1,6 @@
 """FOR/NEXT, IF/THEN, GOTO/GOSUB, ON, POP, END and STOP."""
-import pytest
 
-from atari.basic import BasicError
-from atari.tests.test_basic_support import printed, run_basic
+from atari.tests.test_basic_support import basic_error, printed, run_basic
 
 
 def test_for_runs_body_at_least_once_and_leaves_variable_past_limit():
@@ -20,9 +18,8 @@ def test_negative_step_and_fractional_step():
 
 
 def test_next_without_for_is_error_13():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 PRINT 1\n20 NEXT I\n")
-    assert (raised.value.number, raised.value.line) == (13, 20)
+    error = basic_error("10 PRINT 1\n20 NEXT I\n")
+    assert (error.number, error.line) == (13, 20)
 
 
 def test_if_false_skips_rest_of_line_and_then_number_jumps():
@@ -37,9 +34,8 @@ def test_goto_and_gosub_take_expressions():
 
 
 def test_missing_line_is_error_12():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 GOTO 99\n")
-    assert str(raised.value) == "ERROR-  12 AT LINE 10"
+    error = basic_error("10 GOTO 99\n")
+    assert str(error) == "ERROR-  12 AT LINE 10"
 
 
 def test_on_goto_gosub_and_out_of_range_falls_through():
@@ -49,9 +45,8 @@ def test_on_goto_gosub_and_out_of_range_falls_through():
 
 
 def test_return_without_gosub_is_16_and_pop_drops_the_return():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 GOSUB 20\n20 POP:RETURN\n")
-    assert (raised.value.number, raised.value.line) == (16, 20)
+    error = basic_error("10 GOSUB 20\n20 POP:RETURN\n")
+    assert (error.number, error.line) == (16, 20)
 
 
 def test_stop_reports_its_line_and_end_ends():
@@ -62,6 +57,5 @@ def test_stop_reports_its_line_and_end_ends():
 
 
 def test_gosub_loop_without_return_runs_out_of_memory():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 GOSUB 10\n")
-    assert raised.value.number == 2
+    error = basic_error("10 GOSUB 10\n")
+    assert error.number == 2

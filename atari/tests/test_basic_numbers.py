@@ -3,7 +3,7 @@ import pytest
 
 from atari.basic import BasicError
 from atari.basic import numbers as N
-from atari.tests.test_basic_support import printed
+from atari.tests.test_basic_support import basic_error, printed
 
 
 @pytest.mark.parametrize("expression, text", [
@@ -59,9 +59,7 @@ def test_int_is_floor_and_chr_rounds():
 
 
 def test_overflow_and_division_by_zero_are_error_11():
-    with pytest.raises(BasicError) as raised:
-        printed("10 X=1E90*1E10\n")
-    assert (raised.value.number, raised.value.line) == (11, 10)
-    with pytest.raises(BasicError) as raised:
-        printed("10 X=0\n20 PRINT 1/X\n")
-    assert (raised.value.number, raised.value.line) == (11, 20)
+    error = basic_error("10 X=1E90*1E10\n")
+    assert (error.number, error.line) == (11, 10)
+    error = basic_error("10 X=0\n20 PRINT 1/X\n")
+    assert (error.number, error.line) == (11, 20)

@@ -1,14 +1,12 @@
 """Strings: DIM, substrings, assignment that extends LEN, the forward-copy fill, ADR."""
 import pytest
 
-from atari.basic import BasicError
-from atari.tests.test_basic_support import printed, run_basic
+from atari.tests.test_basic_support import basic_error, printed, run_basic
 
 
 def test_undimmed_string_is_error_9():
-    with pytest.raises(BasicError) as raised:
-        run_basic('10 A$="X"\n')
-    assert (raised.value.number, raised.value.line) == (9, 10)
+    error = basic_error('10 A$="X"\n')
+    assert (error.number, error.line) == (9, 10)
 
 
 def test_substring_reads():
@@ -18,9 +16,8 @@ def test_substring_reads():
 
 @pytest.mark.parametrize("subscript", ["0", "6", "3,2", "2,6"])
 def test_bad_substring_reads_are_error_5(subscript):
-    with pytest.raises(BasicError) as raised:
-        run_basic('10 DIM A$(10):A$="HELLO":PRINT A$(%s)\n' % subscript)
-    assert raised.value.number == 5
+    error = basic_error('10 DIM A$(10):A$="HELLO":PRINT A$(%s)\n' % subscript)
+    assert error.number == 5
 
 
 def test_assignment_from_a_position_sets_length():
@@ -52,9 +49,8 @@ def test_string_functions():
 
 
 def test_val_of_non_number_is_error_18():
-    with pytest.raises(BasicError) as raised:
-        run_basic('10 PRINT VAL("X")\n')
-    assert raised.value.number == 18
+    error = basic_error('10 PRINT VAL("X")\n')
+    assert error.number == 18
 
 
 def test_strings_hold_any_byte():
@@ -72,6 +68,5 @@ def test_adr_is_a_stable_address_inside_memory():
 
 
 def test_dim_twice_is_error_9():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 DIM A$(5):DIM A$(5)\n")
-    assert raised.value.number == 9
+    error = basic_error("10 DIM A$(5):DIM A$(5)\n")
+    assert error.number == 9

@@ -95,3 +95,13 @@ def printed(source, **machine_options):
     """What a program PRINTs on the screen (E:), with 0x9B shown as newlines."""
     machine, _interpreter = run_basic(source, **machine_options)
     return machine.text()
+
+
+def basic_error(source, **machine_options):
+    """The BasicError a program stops with (fails the test if it does not stop with one)."""
+    from atari.basic import BasicError
+    try:
+        run_basic(source, **machine_options)
+    except BasicError as error:
+        return error
+    raise AssertionError("the program did not stop with a BASIC error")

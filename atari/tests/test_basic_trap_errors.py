@@ -2,7 +2,7 @@
 import pytest
 
 from atari.basic import BasicError, NotSimulated, load_program
-from atari.tests.test_basic_support import printed, run_basic
+from atari.tests.test_basic_support import basic_error, printed, run_basic
 
 
 def test_trap_jumps_with_error_number_and_line_in_memory():
@@ -13,21 +13,18 @@ def test_trap_jumps_with_error_number_and_line_in_memory():
 
 def test_trap_is_used_once():
     source = "10 TRAP 100\n20 GOTO 5000\n100 PRINT \"T\":GOTO 7000\n"
-    with pytest.raises(BasicError) as raised:
-        run_basic(source)
-    assert (raised.value.number, raised.value.line) == (12, 100)
+    error = basic_error(source)
+    assert (error.number, error.line) == (12, 100)
 
 
 def test_trap_to_a_missing_line_reports_12():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 TRAP 999:X=1/0\n")
-    assert (raised.value.number, raised.value.line) == (12, 10)
+    error = basic_error("10 TRAP 999:X=1/0\n")
+    assert (error.number, error.line) == (12, 10)
 
 
 def test_trap_above_32767_turns_trapping_off():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 TRAP 100:TRAP 40000:X=1/0\n100 END\n")
-    assert raised.value.number == 11
+    error = basic_error("10 TRAP 100:TRAP 40000:X=1/0\n100 END\n")
+    assert error.number == 11
 
 
 def test_error_message_text():
@@ -38,9 +35,8 @@ def test_syntax_error_line_is_kept_reported_and_stops_with_17():
     program = load_program(b'10 PRINT "OK"\n20 PRIMT X+\n30 PRINT "NO"\n')
     assert len(program.warnings) == 1 and program.warnings[0].startswith("line 20:")
     assert program.line(20).error
-    with pytest.raises(BasicError) as raised:
-        run_basic('10 PRINT "OK"\n20 X=(1\n30 PRINT "NO"\n')
-    assert (raised.value.number, raised.value.line) == (17, 20)
+    error = basic_error('10 PRINT "OK"\n20 X=(1\n30 PRINT "NO"\n')
+    assert (error.number, error.line) == (17, 20)
 
 
 def test_error_line_does_not_keep_its_variables():
@@ -75,9 +71,7 @@ def test_every_statement_of_the_token_table_parses():
 
 
 def test_setcolor_and_sound_register_limits():
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 SETCOLOR 5,1,1\n")
-    assert raised.value.number == 3
-    with pytest.raises(BasicError) as raised:
-        run_basic("10 SOUND 4,1,1,1\n")
-    assert raised.value.number == 3
+    error = basic_error("10 SETCOLOR 5,1,1\n")
+    assert error.number == 3
+    error = basic_error("10 SOUND 4,1,1,1\n")
+    assert error.number == 3
