@@ -241,7 +241,8 @@ class ExpressionCompiler:
         """ADR of a string node: where its bytes are in memory."""
         kind = type(node)
         if kind is String:
-            return lambda: self.interpreter.constant_address(node)
+            address = self.interpreter.constant_address(node, self.interpreter.compiling_line)
+            return lambda: address
         if kind is Call:
             make = self._call(node)
             where = LBUFF if node.function == _F["STR$"] else CHR_BUFFER

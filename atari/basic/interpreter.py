@@ -14,10 +14,8 @@ from .memory import DEFAULT_HIMEM, FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES, MEMTOP_AD
 from .nodes import NumericVariable
 from .statements import StatementCompiler
 
-STOP = -1
 ERROR_NUMBER_ADDRESS = 195          # ERRSAV: PEEK(195) after TRAP
 STOP_LINE_ADDRESS = 186             # STOPLN: PEEK(186)+256*PEEK(187)
-PTABW_ADDRESS = 201
 NO_TRAP = 0x8000
 TICK_EVERY = 100
 
@@ -37,6 +35,7 @@ class Interpreter:
         self.data_item = 0
         self.line = None
         self.stopped_line = None
+        self.compiling_line = None
         self._reset_variables()
         self.expressions = ExpressionCompiler(self)
         self._compile()
@@ -52,6 +51,7 @@ class Interpreter:
         for line_index, line in enumerate(self.program.lines):
             self.line_start[line.number] = len(self.code)
             next_line = len(self.code) + len(line.statements)
+            self.compiling_line = line.number
             for statement in line.statements:
                 if statement.token == T.STATEMENT["DATA"] and line.number not in self.data:
                     self.data[line.number] = statement.parts[0].split(b",")
@@ -92,9 +92,9 @@ class Interpreter:
         """FRE(0): bytes between BASIC's MEMTOP and HIMEM."""
         return max(0, self.himem() - self.memory.memtop())
 
-    def constant_address(self, node):
+    def constant_address(self, node, line_number):
         """ADR of a string constant: where it sits in the statement table."""
-        return self.memory.line_address.get(self.line, self.memory.stmtab) + node.offset
+        return self.memory.line_address.get(line_number, self.memory.stmtab) + node.offset
 
     def push(self, entry, size):
         self.memory.grow_stack(size, self.himem())

@@ -10,6 +10,7 @@ from .errors import BasicError
 LOMEM = 0x0700                 # MEMLO of an Atari with no DOS loaded
 DEFAULT_HIMEM = 0x9C1F         # OS MEMTOP in GRAPHICS 0 on a 48 KB machine
 MEMTOP_ADDRESS = 0x2E5         # OS MEMTOP (741/742), which GRAPHICS moves
+PTABW_ADDRESS = 201           # columns between PRINT's comma tab stops
 LBUFF = 0x0580                 # line buffer: STR$ results
 CHR_BUFFER = LBUFF + 64        # CHR$ results
 ERROR_MEMORY = 2

@@ -4,7 +4,7 @@ from . import tokens as T
 from .errors import BasicError, NotSimulated
 from .expressions import string_index, to_byte, to_integer, to_line_number
 from .nodes import ArrayElement, NumericVariable, StringVariable
-from .memory import FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES
+from .memory import FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES, PTABW_ADDRESS
 from .parser import is_string
 
 LIMIT = N.INT_LIMIT
@@ -306,7 +306,7 @@ class StatementCompiler:
         return read
 
     def _print(self, channel, items):
-        machine, interpreter = self.machine, self.interpreter
+        machine = self.machine
         device = self._channel(channel, allow_zero=True) if channel is not None else (lambda: 0)
         parts = []
         for item in items:
@@ -332,7 +332,7 @@ class StatementCompiler:
                     out += make()
                 elif kind == T.COMMA:
                     if tab_width is None:
-                        tab_width = interpreter.machine.peek(201) or 10
+                        tab_width = machine.peek(PTABW_ADDRESS) or 10
                         stop = tab_width
                     while len(out) + 1 >= stop:
                         stop += tab_width

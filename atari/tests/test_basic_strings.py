@@ -70,3 +70,9 @@ def test_adr_is_a_stable_address_inside_memory():
 def test_dim_twice_is_error_9():
     error = basic_error("10 DIM A$(5):DIM A$(5)\n")
     assert error.number == 9
+
+
+def test_adr_of_a_string_constant_points_into_the_program():
+    machine, interpreter = run_basic('10 X=ADR("AB")\n20 Y=ADR("AB"):Z=PEEK(0)\n')
+    values = interpreter.variables()
+    assert 0x700 < values["X"] < values["Y"] < 0x1000
