@@ -13,6 +13,7 @@ stays readable; a failed test lists its failing cases (up to a cap).
 """
 import functools
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
@@ -23,7 +24,11 @@ from grader.outcome import Outcome, TestSpec
 CALL_TIMEOUT = 2.0  # seconds for one call of a clue function
 FILTER_TIMEOUT = 5.0  # filter_word_list goes over up to 14,855 words
 SHOWN_FAILURES = 4  # failing cases listed per test
-GIVE_UP_AFTER = 2  # timeouts or crashes of one function before its other calls are skipped
+GIVE_UP_AFTER = 2  # timeouts, crashes or memory errors of one function before its other calls are skipped
+# Wall seconds all calls of one function may take (correct code needs a fraction of this),
+# so that a function that is merely very slow, or returns huge values, cannot stall grading.
+TIME_BUDGET = {"filter_word_list": 30.0}
+DEFAULT_TIME_BUDGET = 6.0
 
 WORDS = reference.WORDS
 UPPER_WORDS = tuple(word.upper() for word in WORDS)
@@ -149,15 +154,16 @@ def official_clue_lists(name):
 
 
 def official_filter_cases():
-    games = [("PERIS", ["RAISE", "SERIF", "MERIS"]),
-             ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY", "AUNTS"]),
-             ("BUMPS", ["YELPS", "ZUMBA", "YELPS"]),
-             ("LERED", ["RADIO", "DRUID", "LERED"]),
-             ("ELBOW", ["BOOKS", "ELECT"]),
-             ("ELBOW", ["BEBOP"])]
+    """The official tester's filter_word_list calls: clue lists on the full word list."""
     clue_lists = [[]]
-    for secret, guesses in games:
-        clue_lists.extend(prefixes(game(secret, guesses))[1:])
+    for secret, guesses, sizes in [("PERIS", ["RAISE", "SERIF", "MERIS"], (1, 2, 3)),
+                                   ("AUNTS", ["TUNES", "ALPHA", "MONTH", "DUMMY", "AUNTS"], (1, 4, 5)),
+                                   ("BUMPS", ["YELPS", "ZUMBA", "YELPS"], (2, 3)),
+                                   ("LERED", ["RADIO", "DRUID", "LERED"], (2, 3)),
+                                   ("ELBOW", ["BOOKS", "ELECT"], (2,)),
+                                   ("ELBOW", ["BEBOP"], (1,))]:
+        clues = game(secret, guesses)
+        clue_lists.extend(clues[:size] for size in sizes)
     apple = [("APPLE", ["green", "grey", "grey", "grey", "grey"])]
     return (filter_cases(WORDS, "words", clue_lists)
             + filter_cases(["aaaaa", "bbbbb", "ccccc", "ddddd"],
@@ -463,11 +469,15 @@ def has_return_type(function, value):
     return type(value) is list and all(type(item) is str for item in value)
 
 
+def plural(count, noun):
+    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
+
+
 def word_list_difference(expected, got):
     """Lines saying which words are missing from got and which should not be there."""
     missing = sorted((Counter(expected) - Counter(got)).elements())
     extra = sorted((Counter(got) - Counter(expected)).elements())
-    lines = ["expected %d words, got %d" % (len(expected), len(got))]
+    lines = ["expected %s, got %d" % (plural(len(expected), "word"), len(got))]
     for label, words_ in (("missing (possible, not returned)", missing),
                           ("extra (returned, not possible)", extra)):
         if words_:
@@ -542,20 +552,27 @@ class CallLog:
 
     def __init__(self):
         self.fatal = {}  # function -> explanation
-        self.troubles = Counter()  # function -> timeouts and crashes so far
+        self.troubles = Counter()  # function -> timeouts, crashes and memory errors so far
+        self.seconds = Counter()  # function -> wall time its calls took
 
     def blocked(self, function):
         if function in self.fatal:
             return self.fatal[function]
         if self.troubles[function] >= GIVE_UP_AFTER:
-            return ("%s was not called again after %d calls that timed out or ended the "
-                    "program" % (function, GIVE_UP_AFTER))
+            return ("%s was not called again after %d calls that timed out, ran out of memory "
+                    "or ended the program" % (function, GIVE_UP_AFTER))
+        budget = TIME_BUDGET.get(function, DEFAULT_TIME_BUDGET)
+        if self.seconds[function] > budget:
+            return ("%s was not called again: its calls had taken more than %g s in all (correct "
+                    "code needs a small fraction of that)" % (function, budget))
         return None
 
-    def record(self, test, result):
+    def record(self, test, result, seconds):
+        self.seconds[test.function] += seconds
         if result.status in FATAL_STATUSES:
             self.fatal[test.function] = fatal_reason(test, result)
-        elif result.status in ("timeout", "crashed"):
+        elif result.status in ("timeout", "crashed") or (
+                result.status == "raised" and result.detail.startswith("MemoryError")):
             self.troubles[test.function] += 1
 
 
@@ -573,8 +590,9 @@ def run_test(box, test, log):
             failures.append((case, ["this and the other %d calls were not made: %s"
                                     % (unmade - 1, reason)]))
             break
+        started = time.monotonic()
         result = box.call(test.module, test.function, list(case.args), timeout=timeout)
-        log.record(test, result)
+        log.record(test, result, time.monotonic() - started)
         if result.status in FATAL_STATUSES:
             return Outcome.failed(log.blocked(test.function))
         problems = call_problems(test, case, result)
@@ -591,7 +609,20 @@ def run_test(box, test, log):
     return Outcome(False, details)
 
 
+# Functions the assignment builds on others: their failures may come from those.
+BUILDS_ON = {"filter_word_list": "check_word"}
+
+
 def run_function_tests(box):
     """Run every function test; return {test id: Outcome}."""
     log = CallLog()
-    return {test.spec.id: run_test(box, test, log) for test in FUNCTION_TESTS}
+    outcomes = {test.spec.id: run_test(box, test, log) for test in FUNCTION_TESTS}
+    failed_functions = {test.function for test in FUNCTION_TESTS
+                        if not outcomes[test.spec.id].passed}
+    for test in FUNCTION_TESTS:
+        base = BUILDS_ON.get(test.function)
+        if base in failed_functions and not outcomes[test.spec.id].passed:
+            outcomes[test.spec.id].notes.append(
+                "%s uses %s, which failed its own tests: fixing %s may fix this too"
+                % (test.function, base, base))
+    return outcomes

@@ -44,7 +44,11 @@ def program_outcomes(box, submission):
         imported = box.import_module(module)
         outcomes[checks.GUARD_SPECS[module].id] = guard_outcome = checks.guard_outcome(
             module, submission, imported)
-        outcomes.update(transcripts.test_program(box, program, guard_outcome.details))
+        skip = None
+        if imported.status == "timeout":
+            skip = ("not run: importing %s.py never finished, so running it cannot finish "
+                    "either (an endless loop outside the __main__ guard?)" % module)
+        outcomes.update(transcripts.test_program(box, program, guard_outcome.details, skip))
     return outcomes
 
 

@@ -40,11 +40,6 @@ class ScreenLine:
             return None
         return "".join(char for char, _ in self.tokens)
 
-    @property
-    def spacing(self):
-        """The text with runs of spaces collapsed and the ends stripped."""
-        return re.sub(" +", " ", self.text).strip(" ")
-
 
 def colour_of(code):
     """The colour an escape code sets: None for a reset, a name, or the raw code."""

@@ -258,7 +258,7 @@ def compare_screens(got, expected):
         if line.key != item.key:
             return Comparison(False, first_difference(position, line, item, expected[index + 1:]),
                               shown + rest_of(expected[index:]), notes)
-        if line.spacing != item.spacing:
+        if line.text != item.text:
             notes.append("line %d: spacing differs from the reference, which is forgiven: "
                           "expected %r, got %r" % (position + 1, item.text, line.text))
         shown.append(row(line))
@@ -389,24 +389,35 @@ def no_secret_outcome(program, run, script, guard_hint):
 
 # ---------------------------------------------------------------- the three runs of a program
 
-def test_program(box, program, guard_hint=()):
-    """Run the three scenarios of program; return {test id: Outcome}."""
+def test_program(box, program, guard_hint=(), skip_reason=None):
+    """Run the three scenarios of program; return {test id: Outcome}.
+
+    With a skip_reason (e.g. importing the module never finished) nothing is run.
+    A first game that does not finish stops the other two, which could not either.
+    """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
-    runs = {}
+    if skip_reason:
+        return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
 
     def run(script, seed):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT)
         return result, learn_secret(result)
 
+    runs = {}
     loss = loss_script(program)
     first_run, secret = run(loss, FIRST_SEED)
-    second = second_script(program)
-    second_run, second_secret = run(second, SECOND_SEED)
-
     if secret is None:
-        runs[loss_id] = runs[win_id] = no_secret_outcome(program, first_run, loss, guard_hint)
+        runs[loss_id] = no_secret_outcome(program, first_run, loss, guard_hint)
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
+    if first_run.status == "timeout":
+        not_run = "not run: the first game did not finish within %g s" % RUN_TIMEOUT
+        runs[win_id] = runs[second_id] = Outcome.failed(not_run)
+        return runs
+
+    if secret is None:
+        runs[win_id] = Outcome.failed("not run: the first game showed no secret to replay")
+    else:
         win = win_script(program, secret)
         win_run, replayed = run(win, FIRST_SEED)
         if replayed is not None and replayed != secret:
@@ -417,6 +428,8 @@ def test_program(box, program, guard_hint=()):
         else:
             runs[win_id] = judge_run(program, win_run, secret, win, guard_hint)
 
+    second = second_script(program)
+    second_run, second_secret = run(second, SECOND_SEED)
     if second_secret is None:
         runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
     elif second_secret == secret and run(second, THIRD_SEED)[1] == secret:
