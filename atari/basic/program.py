@@ -156,6 +156,7 @@ def load_program(data):
     if b"\x00" in data:
         raise LoadError("not an Atari BASIC program (neither a listing nor a SAVEd .BAS file)")
     program = program_from_text(data)
-    if not program.lines and not program.warnings:
-        raise LoadError("the file holds no program lines")
+    if not program.lines:
+        reason = program.warnings[0] if program.warnings else "the file is empty"
+        raise LoadError("no BASIC program lines found (%s)" % reason)
     return program
