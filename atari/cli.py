@@ -7,6 +7,7 @@ files or options, 130 when interrupted.
 
 import argparse
 import os
+import signal
 import sys
 
 from atari.basic import Interpreter, list_program, load_program, tokenize
@@ -67,6 +68,7 @@ def build_parser():
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
+    previous_sigterm = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return args.handler(args)
     except UsageError as problem:
@@ -75,6 +77,13 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous_sigterm)
+
+
+def _interrupt(signum, frame):
+    """SIGTERM ends a run like Ctrl-C: the dump is written, the terminal restored."""
+    raise KeyboardInterrupt
 
 
 # -- commands -----------------------------------------------------------------------------
@@ -103,10 +112,14 @@ def run_command(args):
 
 
 def _run_scripted(machine, program, args):
-    """Run with scripted input; GRAPHICS 0 output is echoed to stdout as plain text."""
+    """Run with scripted input; GRAPHICS 0 output is echoed to stdout as plain text,
+    flushed line by line."""
     def echo(data):
         if machine.display.mode == 0:
-            sys.stdout.write(atascii_to_text(data))
+            text = atascii_to_text(data)
+            sys.stdout.write(text)
+            if "\n" in text:
+                sys.stdout.flush()  # a live transcript, even through a pipe
 
     machine.editor_output = echo
     interpreter = Interpreter(program, machine)

@@ -11,7 +11,6 @@ read has seen it, or for HOLD_SECONDS; then the stick is centred again.
 import os
 import select
 import shutil
-import signal
 import sys
 import termios
 import time
@@ -186,14 +185,7 @@ class TerminalSession:
 
 
 def play(machine, interpreter, title):
-    """Run `interpreter` on the real terminal; the terminal is restored however it ends."""
-    previous_sigterm = signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
-    try:
-        with TtyIO() as io:
-            return TerminalSession(machine, title, io).run(interpreter)
-    finally:
-        signal.signal(signal.SIGTERM, previous_sigterm)
-
-
-def _raise_keyboard_interrupt(signum, frame):
-    raise KeyboardInterrupt
+    """Run `interpreter` on the real terminal; the terminal is restored however it ends
+    (callers turn SIGTERM into KeyboardInterrupt so that this holds for it too)."""
+    with TtyIO() as io:
+        return TerminalSession(machine, title, io).run(interpreter)

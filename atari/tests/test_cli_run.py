@@ -1,6 +1,8 @@
 """`python -m atari run|list|tokenize`: outputs, dumps, pictures and exit statuses."""
 
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -128,3 +130,25 @@ def test_module_entry_point_and_bad_option_without_traceback(tmp_path):
     finished = subprocess.run([sys.executable, "-m", "atari", "run", program, "--seed", "x"],
                               capture_output=True, text=True, timeout=60)
     assert finished.returncode == 2 and "Traceback" not in finished.stderr
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_interrupted_run_still_writes_the_dump(tmp_path, signal_number):
+    program = listing(tmp_path, '10 PRINT "GO"\n20 GOTO 20\n')
+    dump_path = tmp_path / "d.json"
+    child = subprocess.Popen([sys.executable, "-m", "atari", "run", program,
+                              "--dump", str(dump_path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": ""})
+    try:
+        assert child.stdout.readline() == "GO\n"  # lines are flushed as they are printed
+        child.send_signal(signal_number)
+        assert child.wait(timeout=30) == 130
+        assert "interrupted" in child.stderr.read()
+        assert json.loads(dump_path.read_text())["stopped"]["reason"] == "interrupted"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+        child.stderr.close()
