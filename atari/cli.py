@@ -54,8 +54,14 @@ def build_parser():
                      help="run scripted even in a terminal (no input beyond --keys/--stick)")
     run.set_defaults(handler=run_command)
 
-    listing = commands.add_parser("list", help="print a program's listing")
+    listing = commands.add_parser(
+        "list", help="print a program's listing",
+        description="Print the listing as LIST shows it (bytes 128-255 as Latin-1 "
+                    "characters), or write it byte for byte with -o.")
     listing.add_argument("file", help="program (.BAS or .LST)")
+    listing.add_argument("-o", "--output", metavar="FILE",
+                         help="write the listing as ATASCII bytes: 0x9B line ends, "
+                              "or LF when FILE ends in .TXT")
     listing.set_defaults(handler=list_command)
 
     tokenizer = commands.add_parser("tokenize", help="write a listing as a tokenized .BAS")
@@ -134,7 +140,15 @@ def _run_scripted(machine, program, args):
 
 
 def list_command(args):
-    sys.stdout.write(list_program(_load(args.file)))
+    text = list_program(_load(args.file))
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    _check_writable(args.output)
+    if not args.output.upper().endswith(".TXT"):
+        text = text.replace("\n", "\x9b")
+    with open(args.output, "wb") as stream:
+        stream.write(text.encode("latin-1"))
     return 0
 
 

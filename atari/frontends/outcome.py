@@ -44,7 +44,7 @@ def run_program(interpreter):
     except DeviceError as error:
         return Outcome("error", f"ERROR-  {error.code}")
     except KeyboardInterrupt:
-        return Outcome("interrupted", "interrupted (Ctrl-C)")
+        return Outcome("interrupted", "interrupted")
     return Outcome("end")
 
 

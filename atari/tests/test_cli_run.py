@@ -152,3 +152,13 @@ def test_interrupted_run_still_writes_the_dump(tmp_path, signal_number):
             child.wait()
         child.stdout.close()
         child.stderr.close()
+
+
+def test_list_to_a_file_writes_atascii_bytes(tmp_path, capsys):
+    program = listing(tmp_path, '10 PRINT "\xe1\x80"\n20 PRINT 1\n')
+    atari_file, text_file = tmp_path / "OUT.LST", tmp_path / "OUT.LST.TXT"
+    assert main(["list", program, "-o", str(atari_file)]) == 0
+    assert main(["list", program, "-o", str(text_file)]) == 0
+    assert atari_file.read_bytes() == b'10 PRINT "\xe1\x80"\x9b20 PRINT 1\x9b'
+    assert text_file.read_bytes() == b'10 PRINT "\xe1\x80"\n20 PRINT 1\n'
+    assert capsys.readouterr().out == ""
