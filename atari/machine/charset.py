@@ -16,8 +16,7 @@ _GRAPHICS_CHARS = "♥├▕┘┤┐╱╲◢▗◣▝▘▔▁▖♣┌─┼�
 _SPECIAL_CHARS = {0x60: "♦", 0x7B: "♠", 0x7D: "↰", 0x7E: "◀", 0x7F: "▶"}
 
 
-def atascii_to_internal(code):
-    """The screen code that shows ATASCII `code` (bit 7, inverse video, kept)."""
+def _internal_code(code):
     low = code & 0x7F
     if low < 0x20:
         low += 0x40
@@ -26,14 +25,18 @@ def atascii_to_internal(code):
     return low | (code & 0x80)
 
 
+_TO_INTERNAL = bytes(_internal_code(code) for code in range(256))
+_TO_ATASCII = bytes(_TO_INTERNAL.index(code) for code in range(256))
+
+
+def atascii_to_internal(code):
+    """The screen code that shows ATASCII `code` (bit 7, inverse video, kept)."""
+    return _TO_INTERNAL[code]
+
+
 def internal_to_atascii(code):
     """The ATASCII code of screen code `code` (the inverse of atascii_to_internal)."""
-    low = code & 0x7F
-    if low < 0x40:
-        low += 0x20
-    elif low < 0x60:
-        low -= 0x40
-    return low | (code & 0x80)
+    return _TO_ATASCII[code]
 
 
 def atascii_char(code):
