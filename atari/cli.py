@@ -1,6 +1,7 @@
 """`python -m atari`: run, list and tokenize Atari BASIC programs.
 
-Exit status: 0 when a program ends (or its input script is used up, or the user quits),
+Exit status: 0 when a program ends (or its input script or --time-limit is used up, or
+the user quits),
 1 when it stops on an error (the ERROR- message goes to standard error), 2 for unusable
 files or options, 130 when interrupted.
 """
@@ -50,6 +51,9 @@ def build_parser():
     run.add_argument("--dump", metavar="FILE.json",
                      help="write screen, colours, CHBAS and variables as JSON at the end")
     run.add_argument("--png", metavar="FILE.png", help="write a picture of the screen at the end")
+    run.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
+                     help="scripted runs: stop a program that runs this long (for games "
+                          "that loop forever once over); the dump is still written")
     run.add_argument("--scripted", action="store_true",
                      help="run scripted even in a terminal (no input beyond --keys/--stick)")
     run.set_defaults(handler=run_command)
@@ -106,13 +110,13 @@ def run_command(args):
     scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
                 or not (sys.stdin.isatty() and sys.stdout.isatty()))
     if scripted:
-        machine = scripted_machine(keys, stick, rnd, args.seed)
+        machine = scripted_machine(keys, stick, rnd, args.seed, args.time_limit)
         outcome = _run_scripted(machine, program, args)
     else:
         from .frontends.terminal import play  # termios: only where a terminal is played
         machine = Machine(rng=RandomSource(args.seed, rnd))
         outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
-    if outcome.exit_status != 0:
+    if outcome.exit_status != 0 or outcome.reason == "time limit":
         print(outcome.message, file=sys.stderr)
     return outcome.exit_status
 
@@ -173,6 +177,16 @@ def _load(path):
         return load_program(data)
     except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:
         raise UsageError(f"{path} is not a usable Atari BASIC program: {problem}") from None
+
+
+def _positive_seconds(text):
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
+    return seconds
 
 
 def _check_writable(path):

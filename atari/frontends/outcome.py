@@ -13,10 +13,14 @@ class QuitRequested(Exception):
     """The user asked a front-end to stop the program (the terminal's quit key)."""
 
 
+class TimeLimitReached(Exception):
+    """A scripted run used up its --time-limit (a program that loops without input)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a run ended: reason is "end", "waiting for input", "quit", "error",
-    "not simulated" or "interrupted"; message is what to tell the user."""
+    """How a run ended: reason is "end", "waiting for input", "time limit", "quit",
+    "error", "not simulated" or "interrupted"; message is what to tell the user."""
     reason: str
     message: str = ""
 
@@ -37,6 +41,8 @@ def run_program(interpreter):
         return Outcome("waiting for input", str(exhausted))
     except QuitRequested:
         return Outcome("quit")
+    except TimeLimitReached as limit:
+        return Outcome("time limit", _at_line(str(limit), interpreter))
     except BasicError as error:
         return Outcome("error", error.message())
     except (NotSimulated, LanguageNotSimulated) as missing:

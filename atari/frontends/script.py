@@ -1,9 +1,12 @@
 """Scripted input for --keys, --stick and --rnd, parsed from command-line text."""
 
 import re
+import time
 
 from atari.machine import Machine, RandomSource, ScriptedJoystick, ScriptedKeys
 from atari.machine.inputs import STICK_POSITIONS
+
+from .outcome import TimeLimitReached
 
 RETURN, BACKSPACE, ESC, TAB = 155, 126, 27, 127
 _KEY_ESCAPES = {"n": RETURN, "r": RETURN, "b": BACKSPACE, "e": ESC, "t": TAB, "\\": ord("\\")}
@@ -62,7 +65,21 @@ def parse_rnd(text):
     return values
 
 
-def scripted_machine(keys=(), stick=(), rnd=(), seed=None):
-    """A machine whose keyboard, joystick 0 and RND follow the script."""
-    return Machine(keys=ScriptedKeys(keys), joystick=ScriptedJoystick(stick),
-                   rng=RandomSource(seed, rnd))
+def scripted_machine(keys=(), stick=(), rnd=(), seed=None, time_limit=None):
+    """A machine whose keyboard, joystick 0 and RND follow the script; with a
+    time_limit (seconds) the run stops when it is used up."""
+    machine = Machine(keys=ScriptedKeys(keys), joystick=ScriptedJoystick(stick),
+                      rng=RandomSource(seed, rnd))
+    if time_limit is not None:
+        machine.tick_hook = deadline_hook(time_limit)
+    return machine
+
+
+def deadline_hook(seconds, clock=time.monotonic):
+    """A tick hook that raises TimeLimitReached once `seconds` have passed."""
+    deadline = clock() + seconds
+
+    def check():
+        if clock() > deadline:
+            raise TimeLimitReached(f"time limit of {seconds:g} s reached")
+    return check

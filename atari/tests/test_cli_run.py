@@ -162,3 +162,20 @@ def test_list_to_a_file_writes_atascii_bytes(tmp_path, capsys):
     assert atari_file.read_bytes() == b'10 PRINT "\xe1\x80"\x9b20 PRINT 1\x9b'
     assert text_file.read_bytes() == b'10 PRINT "\xe1\x80"\n20 PRINT 1\n'
     assert capsys.readouterr().out == ""
+
+
+def test_time_limit_stops_an_endless_loop_and_keeps_the_dump(tmp_path, capsys):
+    program = listing(tmp_path, "10 N=N+1:GOTO 10\n")
+    dump_path = tmp_path / "d.json"
+    assert main(["run", program, "--time-limit", "0.3", "--dump", str(dump_path)]) == 0
+    assert "time limit of 0.3 s reached at line 10" in capsys.readouterr().err
+    dump = json.loads(dump_path.read_text())
+    assert dump["stopped"]["reason"] == "time limit" and dump["variables"]["N"] > 100
+
+
+def test_time_limit_must_be_positive(tmp_path, capsys):
+    program = listing(tmp_path, "10 PRINT 1\n")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["run", program, "--time-limit", "0"])
+    assert exit_info.value.code == 2
+    assert "more than 0 seconds" in capsys.readouterr().err
