@@ -113,7 +113,11 @@ def run_command(args):
         machine = scripted_machine(keys, stick, rnd, args.seed, args.time_limit)
         outcome = _run_scripted(machine, program, args)
     else:
-        from .frontends.terminal import play  # termios: only where a terminal is played
+        try:
+            from .frontends.terminal import play  # termios: only where a terminal is played
+        except ImportError:
+            raise UsageError("playing in this terminal needs a POSIX terminal (termios); "
+                             "use --keys/--stick for a scripted run") from None
         machine = Machine(rng=RandomSource(args.seed, rnd))
         outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
     if outcome.exit_status != 0 or outcome.reason == "time limit":
