@@ -45,8 +45,10 @@ class TtyIO:
         return self
 
     def __exit__(self, *exc_info):
-        self.write("\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l")
-        termios.tcsetattr(self.input_fd, termios.TCSADRAIN, self._saved)
+        try:
+            self.write("\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l")
+        finally:
+            termios.tcsetattr(self.input_fd, termios.TCSADRAIN, self._saved)
 
     def read(self, timeout):
         """Whatever input arrives within `timeout` seconds (b"" if none)."""
@@ -69,7 +71,7 @@ class TerminalSession:
         self._keys = deque()
         self._held_stick, self._held_since = None, 0.0
         self._quit = False
-        self._shown = []
+        self._shown, self._size = [], None
         self._last_frame = float("-inf")
         self._ticks = 0
         self._bells = 0
@@ -139,22 +141,24 @@ class TerminalSession:
         if self.machine.sound_chip.bells != self._bells:
             self._bells = self.machine.sound_chip.bells
             self.io.write("\a")
-        lines = self.frame_lines()
-        if len(lines) != len(self._shown):
-            self.io.write("\x1b[0m\x1b[2J")
-            self._shown = [None] * len(lines)
+        size = self.io.size()
+        lines = self.frame_lines(size.columns)
+        if len(lines) != len(self._shown) or size != self._size:
+            self.io.write("\x1b[0m\x1b[2J")  # a new layout or a resized terminal
+            self._shown, self._size = [None] * len(lines), size
         for number, line in enumerate(lines):
             if line != self._shown[number]:
                 self.io.write(f"\x1b[{number + 1};1H{line}\x1b[0m\x1b[K")
         self._shown = lines
 
-    def frame_lines(self):
-        """The screen rows with the help panel beside them (or below, if narrow)."""
+    def frame_lines(self, columns):
+        """The screen rows with the help panel beside them (or below, if narrower
+        than `columns`)."""
         cells = screen_cells(self.machine)
         rows = [cells_to_ansi(row) for row in cells]
         width = len(cells[0])
         panel = self.panel_lines()
-        if self.io.size().columns < width + PANEL_GAP + max(len(text) for text in panel):
+        if columns < width + PANEL_GAP + max(len(text) for text in panel):
             return rows + panel
         rows += [" " * width] * (len(panel) - len(rows))
         panel += [""] * (len(rows) - len(panel))

@@ -144,8 +144,8 @@ def test_screen_is_drawn_in_the_atari_colours_with_the_quit_help():
 
 
 def test_narrow_terminal_puts_the_panel_below_the_screen():
-    machine, terminal, session = session_for([], columns=50)
-    lines = session.frame_lines()
+    machine, terminal, session = session_for([])
+    lines = session.frame_lines(50)
     assert len(lines) == 24 + len(session.panel_lines())
     assert lines[25] == "Ctrl-Q quits"
 
@@ -209,3 +209,13 @@ def test_bell_character_rings_the_terminal_bell():
     machine.put(0, b"\xfd")
     session.refresh(force=True)
     assert "\a" in terminal.text
+
+
+def test_resized_terminal_is_cleared_and_redrawn_whole():
+    machine, terminal, session = session_for([])
+    session.refresh(force=True)
+    terminal.written.clear()
+    terminal.columns = 120
+    session.refresh(force=True)
+    assert terminal.written[0] == "\x1b[0m\x1b[2J"
+    assert sum(text.startswith("\x1b[") and ";1H" in text for text in terminal.written) == 24
