@@ -14,11 +14,11 @@ import sys
 from atari.basic import Interpreter, list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
 from atari.machine import Machine, RandomSource
-from atari.machine.charset import atascii_to_text
 
 from .frontends.dump import write_dump
 from .frontends.outcome import EXIT_INTERRUPTED, run_program
-from .frontends.script import ScriptError, parse_keys, parse_rnd, parse_stick, scripted_machine
+from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
+                               scripted_machine)
 
 EXIT_USAGE = 2
 
@@ -128,9 +128,11 @@ def run_command(args):
 def _run_scripted(machine, program, args):
     """Run with scripted input; GRAPHICS 0 output is echoed to stdout as plain text,
     flushed line by line."""
+    transcript = Transcript()
+
     def echo(data):
+        text = transcript.text(data)
         if machine.display.mode == 0:
-            text = atascii_to_text(data)
             sys.stdout.write(text)
             if "\n" in text:
                 sys.stdout.flush()  # a live transcript, even through a pipe

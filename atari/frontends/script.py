@@ -4,7 +4,9 @@ import re
 import time
 
 from atari.machine import Machine, RandomSource, ScriptedJoystick, ScriptedKeys
+from atari.machine.charset import EOL, atascii_char
 from atari.machine.inputs import STICK_POSITIONS
+from atari.machine.screen import EDITOR_CONTROLS, ESCAPE
 
 from .outcome import TimeLimitReached
 
@@ -83,3 +85,26 @@ def deadline_hook(seconds, clock=time.monotonic):
         if clock() > deadline:
             raise TimeLimitReached(f"time limit of {seconds:g} s reached")
     return check
+
+
+class Transcript:
+    """What E: prints, as plain text: characters as themselves (inverse video dropped),
+    EOL as a newline, clear screen as a form feed, Backspace and Tab as \\b and \\t;
+    the other editor controls (cursor moves, insert, delete, bell) leave no text."""
+
+    _CONTROL_TEXT = {EOL: "\n", 0x7D: "\f", 0x7E: "\b", 0x7F: "\t"}
+
+    def __init__(self):
+        self._escaped = False
+
+    def text(self, data):
+        parts = []
+        for byte in data:
+            if self._escaped or byte not in EDITOR_CONTROLS | {ESCAPE}:
+                self._escaped = False
+                parts.append(atascii_char(byte))
+            elif byte == ESCAPE:
+                self._escaped = True
+            else:
+                parts.append(self._CONTROL_TEXT.get(byte, ""))
+        return "".join(parts)

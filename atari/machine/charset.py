@@ -47,11 +47,6 @@ def atascii_char(code):
     return _SPECIAL_CHARS.get(low, chr(low))
 
 
-def atascii_to_text(data):
-    """Readable text for ATASCII bytes: EOL becomes a newline, inverse video is dropped."""
-    return "".join("\n" if byte == EOL else atascii_char(byte) for byte in data)
-
-
 def load_rom_font():
     """The 1,024-byte ROM character set (internal-code order) shipped in atari/data."""
     font = resources.files("atari").joinpath("data/atarifont.bin").read_bytes()

@@ -19,6 +19,16 @@ WINDOW_ADDRESS = 40800         # the text window's 4 x 40 bytes sit just below R
 WINDOW_ROWS = 4
 WINDOW_COLUMNS = 40
 TAB_WIDTH = 8
+ESCAPE = 0x1B
+# The bytes the editor acts on instead of showing (unless ESC comes first).
+_EDITOR_ACTIONS = {
+    0x1C: "_cursor_up", 0x1D: "_cursor_down", 0x1E: "_cursor_left", 0x1F: "_cursor_right",
+    0x7D: "clear", 0x7E: "_backspace", 0x7F: "_tab", EOL: "new_line",
+    0x9C: "_delete_line", 0x9D: "_insert_line", 0x9E: "_set_or_clear_tab",
+    0x9F: "_set_or_clear_tab", 0xFD: "_ring_bell", 0xFE: "_delete_character",
+    0xFF: "_insert_character",
+}
+EDITOR_CONTROLS = frozenset(_EDITOR_ACTIONS)
 
 
 @dataclass(frozen=True)
@@ -144,14 +154,7 @@ class EditorWriter:
         self.memory = surface.memory
         self.bell = bell
         self.escaped = False
-        self._controls = {
-            0x1C: self._cursor_up, 0x1D: self._cursor_down,
-            0x1E: self._cursor_left, 0x1F: self._cursor_right,
-            0x7D: self.clear, 0x7E: self._backspace, 0x7F: self._tab,
-            EOL: self.new_line, 0x9C: self._delete_line, 0x9D: self._insert_line,
-            0x9E: _ignore, 0x9F: _ignore, 0xFD: bell,
-            0xFE: self._delete_character, 0xFF: self._insert_character,
-        }
+        self._controls = {byte: getattr(self, name) for byte, name in _EDITOR_ACTIONS.items()}
 
     @property
     def left_margin(self):
@@ -173,7 +176,7 @@ class EditorWriter:
         self.surface.check_cursor()
         if self.escaped:
             self.escaped = False
-        elif byte == 0x1B:
+        elif byte == ESCAPE:
             self.escaped = True
             return
         elif byte in self._controls:
@@ -242,6 +245,12 @@ class EditorWriter:
             self.new_line()
         else:
             surface.column = next_stop
+
+    def _ring_bell(self):
+        self.bell()
+
+    def _set_or_clear_tab(self):
+        """TABMAP is not simulated (tab stops are every 8 columns), so these do nothing."""
 
     def _delete_line(self):
         self._remove_row(self.surface.row)
@@ -348,7 +357,3 @@ def _line_points(row0, column0, row1, column1):
         if doubled <= d_column:
             error += d_column
             row += step_row
-
-
-def _ignore():
-    """Tab set/clear: TABMAP is not simulated, so these controls do nothing."""

@@ -2,8 +2,8 @@
 
 import pytest
 
-from atari.frontends.script import (ScriptError, parse_keys, parse_rnd, parse_stick,
-                                    scripted_machine)
+from atari.frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd,
+                                    parse_stick, scripted_machine)
 from atari.machine import InputExhausted
 
 
@@ -44,3 +44,11 @@ def test_scripted_machine_runs_out_of_keys_and_stick_but_rnd_continues_seeded():
     with pytest.raises(InputExhausted):
         machine.stick(0)
     assert machine.rnd() == scripted_machine(seed=3).rnd()
+
+
+def test_transcript_shows_characters_and_turns_controls_into_plain_text():
+    transcript = Transcript()
+    assert transcript.text(b"HI\x9b\xc1\x00") == "HI\nA♥"
+    assert transcript.text(b"\x7dX\x1c\x1d\xfdY\x7eZ\x7f") == "\fXY\bZ\t"
+    assert transcript.text(b"\x1b") == ""
+    assert transcript.text(b"\x7d\x1b\x1b") == "↰␛"  # ESC shows the next byte, across calls

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from atari.machine.charset import (atascii_to_internal, atascii_to_text, internal_to_atascii,
+from atari.machine.charset import (atascii_char, atascii_to_internal, internal_to_atascii,
                                    load_rom_font)
 
 
@@ -28,9 +28,8 @@ def test_internal_to_atascii_inverts_the_conversion_for_every_byte():
     assert sorted(atascii_to_internal(b) for b in range(256)) == list(range(256))
 
 
-def test_readable_text_turns_eol_into_newline_and_drops_inverse_video():
-    assert atascii_to_text(b"HI\x9bTHERE") == "HI\nTHERE"
-    assert atascii_to_text(bytes([ord("A") | 0x80, 0x00, 0x7B])) == "A♥♠"
+def test_readable_characters_drop_inverse_video():
+    assert [atascii_char(b) for b in (ord("A") | 0x80, 0x00, 0x7B, ord("a"))] == list("A♥♠a")
 
 
 def test_rom_font_is_the_shipped_altirra_font():

@@ -216,3 +216,24 @@ def test_font_rom_is_read_only_and_ram_is_not():
     assert machine.peek(glyph_a + 1) == 0x18
     machine.poke(10240, 0xAA)
     assert machine.peek(10240) == 0xAA
+
+
+def test_editor_cursor_and_editing_controls():
+    machine = Machine()
+    machine.put(0, b"ABC\x1e\x1e\xfe")           # left, left, delete character
+    assert screen_row(machine, 0, 40)[2:5] == [0x21, 0x23, 0]
+    machine.put(0, b"\xff" + b"Z")                 # insert character, type Z
+    assert screen_row(machine, 0, 40)[2:6] == [0x21, 0x3A, 0x23, 0]
+    machine.put(0, b"\x7e")                        # backspace erases Z
+    assert screen_row(machine, 0, 40)[3] == 0 and machine.peek(85) == 3
+    machine.put(0, b"\x1d\x1dQ\x1cR")              # down twice, Q, up, R
+    assert screen_row(machine, 2, 40)[3] == 0x31 and screen_row(machine, 1, 40)[4] == 0x32
+    machine.put(0, b"\x9d")                        # insert a line at row 1: R moves down
+    assert screen_row(machine, 2, 40)[4] == 0x32 and screen_row(machine, 3, 40)[3] == 0x31
+    machine.put(0, b"\x9c\x9c")                    # delete the blank line and R's: Q moves up
+    assert screen_row(machine, 1, 40)[3:5] == [0x31, 0] and screen_row(machine, 2, 40)[3] == 0
+    machine.put(0, b"\x7f")                        # tab to the next stop
+    assert machine.peek(85) == 7
+    bells = machine.sound_chip.bells
+    machine.put(0, b"\xfd")
+    assert machine.sound_chip.bells == bells + 1
