@@ -13,6 +13,7 @@ stays readable; a failed test lists its failing cases (up to a cap).
 """
 import functools
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -543,8 +544,8 @@ def fatal_reason(test, result):
     if result.status == "missing_function":
         return "%s has no function %s (check the name and that it is not inside another " \
                "block)" % (source, test.function)
-    return "importing %s failed, so %s could not be called: %s" % (
-        source, test.function, result.detail)
+    detail = re.sub(r"^importing \w+ failed: ", "", result.detail)
+    return "importing %s failed, so %s could not be called: %s" % (source, test.function, detail)
 
 
 class CallLog:
@@ -617,11 +618,12 @@ def run_function_tests(box):
     """Run every function test; return {test id: Outcome}."""
     log = CallLog()
     outcomes = {test.spec.id: run_test(box, test, log) for test in FUNCTION_TESTS}
-    failed_functions = {test.function for test in FUNCTION_TESTS
-                        if not outcomes[test.spec.id].passed}
+    wrong_answers = {test.function for test in FUNCTION_TESTS
+                     if not outcomes[test.spec.id].passed and test.function not in log.fatal}
     for test in FUNCTION_TESTS:
         base = BUILDS_ON.get(test.function)
-        if base in failed_functions and not outcomes[test.spec.id].passed:
+        if base in wrong_answers and test.function in wrong_answers \
+                and not outcomes[test.spec.id].passed:
             outcomes[test.spec.id].notes.append(
                 "%s uses %s, which failed its own tests: fixing %s may fix this too"
                 % (test.function, base, base))

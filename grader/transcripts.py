@@ -36,6 +36,7 @@ MAX_GUESSES = 6
 REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
 SHOWN_DIFF_LINES = 60
 SHOWN_SPACING_NOTES = 3
+SHOWN_ERROR_LINES = 4
 
 ANSWER = re.compile(r"answer\b[^a-z]*(?:(?:was|is)[^a-z]+)?([a-z]{5})\b", re.IGNORECASE)
 COUNT_LINE = re.compile(r"^(\d+) words possible:$")
@@ -333,6 +334,10 @@ def run_problems(program, run, guard_hint):
         problems.append("the program was stopped: %s" % run.detail)
     elif run.status in ("raised", "exited"):
         problems.append("the program stopped with an error: %s" % run.detail)
+        error_lines = run.stderr.strip().splitlines()[-SHOWN_ERROR_LINES:]
+        if error_lines:
+            problems.append("its error output ended with:")
+            problems.extend("    " + line for line in error_lines)
     if run.output_truncated and run.status != "crashed":
         problems.append("the program printed more than the output limit")
     if not run.stdout.strip() and guard_hint:
@@ -406,6 +411,9 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     runs = {}
     loss = loss_script(program)
     first_run, secret = run(loss, FIRST_SEED)
+    if first_run.status == "missing_module":
+        return {test_id: Outcome.failed("%s was not submitted" % program.file)
+                for test_id in (loss_id, win_id, second_id)}
     if secret is None:
         runs[loss_id] = no_secret_outcome(program, first_run, loss, guard_hint)
     else:

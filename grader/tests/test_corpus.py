@@ -1,0 +1,96 @@
+"""Grade every submission of the corpus and check the score and the reasons it must get.
+
+grader/tests/submissions/expected.json says, for each submission folder, its
+score and each test that must fail with a phrase its explanation must contain;
+every other test must pass. The corpus is graded once (in parallel) per session.
+"""
+import concurrent.futures
+import json
+import pathlib
+
+import pytest
+
+from grader import grading, report
+from grader.rubric import GROUPS, VISIBILITIES, load_rubric
+
+SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
+MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
+FOLDERS = sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
+CORRECT = [name for name in FOLDERS if name.startswith("correct_")]
+
+
+def grade_folder(name):
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    return name, grading.grade(SUBMISSIONS / name, rubric)
+
+
+@pytest.fixture(scope="session")
+def graded():
+    """{folder name: GradeResult} for the whole corpus."""
+    with concurrent.futures.ProcessPoolExecutor(max_workers=4) as pool:
+        return dict(pool.map(grade_folder, FOLDERS))
+
+
+def test_every_folder_is_in_the_manifest_and_back():
+    assert sorted(MANIFEST) == FOLDERS
+
+
+def test_the_corpus_has_three_correct_submissions_and_the_mistakes():
+    assert len(CORRECT) >= 3
+    assert all(MANIFEST[name] == {"score": 40, "failed": {}} for name in CORRECT)
+    mistakes = [name for name in FOLDERS if not name.startswith(("correct_", "hostile_"))]
+    assert len(mistakes) >= 25
+
+
+@pytest.mark.parametrize("name", FOLDERS)
+def test_score_and_reasons(graded, name):
+    result, expected = graded[name], MANIFEST[name]
+    outputs = {test.spec.id: report.test_output(test) for test in result.tests}
+    failed = {test.spec.id for test in result.tests if not test.outcome.passed}
+    assert failed == set(expected["failed"]), "tests that failed differ from the manifest"
+    for test_id, phrase in expected["failed"].items():
+        assert phrase in outputs[test_id], "%s does not explain: %r" % (test_id, phrase)
+    assert result.score == expected["score"]
+
+
+@pytest.mark.parametrize("name", FOLDERS)
+def test_results_json_follows_gradescope(graded, name):
+    result = graded[name]
+    data = json.loads(json.dumps(report.results_json(result)))
+    assert [test["status"] == "passed" for test in data["tests"]] == [
+        test.passed for test in result.tests]
+    assert isinstance(data["execution_time"], (int, float))
+    assert isinstance(data["output"], str)
+    assert data["score"] == pytest.approx(sum(test["score"] for test in data["tests"]))
+    assert sum(test["max_score"] for test in data["tests"]) == pytest.approx(40)
+    for test in data["tests"]:
+        assert set(test) >= {"name", "score", "max_score", "status", "output", "visibility", "tags"}
+        assert test["status"] in ("passed", "failed")
+        assert test["score"] == (test["max_score"] if test["status"] == "passed" else 0)
+        assert test["visibility"] in VISIBILITIES
+        assert len(test["tags"]) == 1 and test["tags"][0] in GROUPS
+
+
+def test_the_tests_list_is_the_same_for_every_submission(graded):
+    lists = {name: [(t.spec.id, t.max_score) for t in result.tests]
+             for name, result in graded.items()}
+    first = lists[FOLDERS[0]]
+    assert all(tests == first for tests in lists.values())
+
+
+def test_a_lost_point_always_has_an_explanation(graded):
+    for result in graded.values():
+        for test in result.tests:
+            if not test.passed:
+                assert report.test_output(test).strip()
+
+
+@pytest.mark.parametrize("name", ["correct_counts", "samples_choices"])
+def test_grading_twice_gives_the_same_result(graded, name):
+    again = grade_folder(name)[1]
+
+    def comparable(result):
+        data = report.results_json(result)
+        del data["execution_time"]
+        return data
+    assert comparable(again) == comparable(graded[name])
