@@ -1,0 +1,76 @@
+"""Test doubles with the sandbox's interface, running trusted test code in-process.
+
+They let the checks be tested quickly against implementations written in the
+tests (never student code): FakeBox.call calls a Python function, and
+FakeBox.run_program plays the reference game with a secret chosen per seed.
+"""
+import copy
+import random
+
+from grader import reference
+from grader.sandbox import CallResult, RunResult
+from grader.transcripts import reference_output
+
+
+class FakeBox:
+    """box.call on in-process functions: {function name: callable}."""
+
+    def __init__(self, functions, programs=None):
+        self.functions = functions
+        self.programs = programs or {}
+        self.calls = []
+        self.runs = []
+
+    def call(self, module, function, args, timeout=2.0):
+        self.calls.append((function, args))
+        implementation = self.functions.get(function)
+        if implementation is None:
+            return CallResult("missing_function", detail="%s is not defined" % function)
+        if isinstance(implementation, CallResult):
+            return implementation
+        arguments = copy.deepcopy(args)
+        try:
+            value = implementation(*arguments)
+        except Exception as error:
+            return CallResult("raised", detail="%s: %s" % (type(error).__name__, error))
+        returned = next((i for i, arg in enumerate(arguments) if value is arg), None)
+        return CallResult("ok", value=copy.deepcopy(value), args_after=arguments,
+                          returned_argument=returned)
+
+    def run_program(self, module, stdin, seed, timeout=10.0):
+        self.runs.append((module, stdin, seed))
+        return self.programs[module](stdin, seed)
+
+    def import_module(self, module, timeout=5.0):
+        return RunResult("ok")
+
+
+def reference_functions():
+    return {"check_word": reference.wordle.check_word,
+            "known_word": reference.wordle.known_word,
+            "no_letters": reference.wordle.no_letters,
+            "yes_letters": reference.wordle.yes_letters,
+            "filter_word_list": reference.easy_wordle.filter_word_list}
+
+
+def secret_for(seed):
+    """The secret a well-behaved fake program picks for a seed."""
+    return random.Random(seed).choice(reference.WORDS).upper()
+
+
+def reference_program(program, choose_secret=secret_for, edit=None):
+    """A fake run_program playing the reference game, its output optionally edited."""
+    def run(stdin, seed):
+        lines = stdin.split("\n")[:-1]
+        random.seed(seed)
+        output = reference_output(program, choose_secret(seed), tuple(lines))
+        if edit is not None:
+            output = edit(output)
+        return RunResult("ok", stdout=output, exit_code=0)
+    return run
+
+
+def output_of(program, secret, script):
+    """The reference's output, as text, for a secret and typed lines."""
+    return reference_output(program, secret, tuple(script))
+

@@ -1,0 +1,206 @@
+"""Function tests: the catalogue matches the course, and wrong answers are caught and explained."""
+from collections import Counter
+
+import pytest
+
+from grader import function_tests as F
+from grader import reference
+from grader.sandbox import CallResult
+from grader.tests.fakes import FakeBox, reference_functions
+
+
+def run_with(**replacements):
+    functions = reference_functions()
+    functions.update(replacements)
+    return F.run_function_tests(FakeBox(functions))
+
+
+def failed_ids(outcomes):
+    return {test_id for test_id, outcome in outcomes.items() if not outcome.passed}
+
+
+def text(outcome):
+    return "\n".join(str(line) for line in outcome.details + outcome.notes)
+
+
+def cases(test_id):
+    return F.cases_of(next(t for t in F.FUNCTION_TESTS if t.spec.id == test_id))
+
+
+def test_the_reference_passes_every_function_test():
+    assert failed_ids(run_with()) == set()
+
+
+def test_each_group_has_a_readable_number_of_tests():
+    per_group = Counter(test.spec.group for test in F.FUNCTION_TESTS)
+    assert per_group == {"check_word": 8, "known_word": 5, "no_letters": 5, "yes_letters": 5,
+                         "filter_word_list": 6}
+
+
+def test_cases_are_the_same_every_time_they_are_built():
+    for test in F.FUNCTION_TESTS:
+        assert test.make_cases() == list(F.cases_of(test))
+
+
+def test_the_official_cases_give_the_courses_answers():
+    filters = {len(case.args[1]): case.expected for case in cases("filter_word_list.official")
+               if case.args[1] and case.args[1][0][0] == "RAISE"}
+    assert len(filters[1]) == 39 and {"peris", "meris", "siver", "icers"} <= set(filters[1])
+    assert sorted(filters[2]) == ["meris", "peris"] and filters[3] == ["peris"]
+    no_letters = {repr(c.args[0]): c.expected for c in cases("no_letters.official")}
+    assert no_letters[repr([("BOOKS", ["grey", "yellow", "grey", "grey", "green"])])] == "BK"
+    known = [c.expected for c in cases("known_word.official")]
+    assert known[:4] == ["_____", "_____", "____D", "LERED"] and known[-1] == "AUNTS"
+    pairs = {c.args: c.expected for c in cases("check_word.official")}
+    assert pairs[("ROBOT", "REORG")] == ["green", "grey", "yellow", "grey", "grey"]
+
+
+def test_repeated_letter_tests_really_hold_their_shape():
+    for case in cases("check_word.left_to_right"):
+        secret, guess = case.args
+        assert any(guess.count(l) == 2 and secret.count(l) == 1 for l in set(guess))
+    for case in cases("check_word.triple_letters"):
+        assert max(Counter(case.args[0] + "").values()) >= 3 or \
+            max(Counter(case.args[1]).values()) >= 3
+    for case in cases("no_letters.grey_copy_before"):
+        (guess, clue), = case.args[0]
+        assert any(clue[guess.index(l)] == "grey" and "grey" != clue[guess.rindex(l)]
+                   for l in set(guess) if guess.count(l) > 1)
+
+
+def test_clue_lists_come_from_real_games():
+    for test in F.FUNCTION_TESTS:
+        if test.function in ("known_word", "no_letters", "yes_letters"):
+            for case in F.cases_of(test):
+                clues = case.args[0]
+                assert any(all(reference.wordle.check_word(w.upper(), g) == c for g, c in clues)
+                           for w in reference.WORDS), case.call_text
+
+
+def naive_check_word(secret, guess):
+    """Yellow whenever the letter is anywhere in the secret (ERROR against ROVER)."""
+    return ["green" if g == s else "yellow" if g in secret else "grey"
+            for s, g in zip(secret, guess)]
+
+
+def test_a_naive_check_word_fails_the_repeated_letter_tests_and_says_why():
+    outcomes = run_with(check_word=naive_check_word)
+    failed = failed_ids(outcomes)
+    assert {"check_word.left_to_right", "check_word.green_first",
+            "check_word.official"} <= failed
+    assert "check_word.distinct_letters" not in failed
+    explanation = text(outcomes["check_word.left_to_right"])
+    assert "check_word('CRANE', 'BEEPS')" in explanation
+    assert "expected ['grey', 'yellow', 'grey', 'grey', 'grey']" in explanation
+    assert "got      ['grey', 'yellow', 'yellow', 'grey', 'grey']" in explanation
+
+
+def test_a_filter_built_on_a_wrong_check_word_points_to_check_word():
+    def filter_with_naive_check(words, clues):
+        return [w for w in words if all(naive_check_word(w.upper(), g) == c for g, c in clues)]
+    outcomes = run_with(check_word=naive_check_word, filter_word_list=filter_with_naive_check)
+    assert "filter_word_list uses check_word" in text(outcomes["filter_word_list.official"])
+
+
+def test_returning_a_list_instead_of_a_string_fails_with_an_explanation():
+    outcomes = run_with(known_word=lambda clues: list(reference.wordle.known_word(clues)))
+    assert failed_ids(outcomes) == {t.spec.id for t in F.FUNCTION_TESTS
+                                    if t.function == "known_word"}
+    assert "expected a string, got a list" in text(outcomes["known_word.official"])
+
+
+def test_a_tuple_is_not_a_list():
+    outcomes = run_with(check_word=lambda s, g: tuple(reference.wordle.check_word(s, g)))
+    assert "expected a list of 5 strings, got a tuple" in text(outcomes["check_word.official"])
+
+
+def test_returning_the_input_list_fails_only_the_new_list_test():
+    def lazy_filter(words, clues):
+        if not clues:
+            return words
+        return reference.easy_wordle.filter_word_list(words, clues)
+    outcomes = run_with(filter_word_list=lazy_filter)
+    assert failed_ids(outcomes) == {"filter_word_list.new_list"}
+    assert "returned the list it was given ('words')" in text(outcomes["filter_word_list.new_list"])
+
+
+def test_changing_the_input_is_caught():
+    def destructive_filter(words, clues):
+        keep = reference.easy_wordle.filter_word_list(words, clues)
+        words[:] = keep
+        return list(keep)
+    outcomes = run_with(filter_word_list=destructive_filter)
+    assert "it changed its argument 'words'" in text(outcomes["filter_word_list.official"])
+
+    def clue_eater(clues):
+        answer = reference.wordle.yes_letters(clues)
+        clues.clear()
+        return answer
+    outcomes = run_with(yes_letters=clue_eater)
+    assert "it changed its argument 'clues'" in text(outcomes["yes_letters.official"])
+
+
+def test_results_may_come_in_any_order():
+    outcomes = run_with(filter_word_list=lambda words, clues: list(reversed(
+        reference.easy_wordle.filter_word_list(words, clues))))
+    assert failed_ids(outcomes) == set()
+
+
+def test_extra_and_missing_words_are_named():
+    def letter_filter(words, clues):
+        return [w for w in words if all(
+            all((c != "green" or w.upper()[i] == g[i]) and (c != "grey" or g[i] not in w.upper())
+                for i, c in enumerate(clue)) for g, clue in clues)]
+    outcome = run_with(filter_word_list=letter_filter)["filter_word_list.repeated_letters"]
+    assert not outcome.passed
+    assert "missing (possible, not returned)" in text(outcome) or "extra (returned" in text(outcome)
+
+
+def test_a_missing_function_is_explained_once_per_test():
+    functions = reference_functions()
+    del functions["no_letters"]
+    outcomes = F.run_function_tests(FakeBox(functions))
+    assert failed_ids(outcomes) == {t.spec.id for t in F.FUNCTION_TESTS
+                                    if t.function == "no_letters"}
+    assert outcomes["no_letters.official"].details == [
+        "wordle.py has no function no_letters (check the name and that it is not inside another "
+        "block)"]
+
+
+def test_a_function_that_keeps_timing_out_is_given_up():
+    box = FakeBox(dict(reference_functions(), check_word=CallResult("timeout", detail="slow")))
+    outcomes = F.run_function_tests(box)
+    assert sum(1 for name, _ in box.calls if name == "check_word") == F.GIVE_UP_AFTER
+    assert "was not called again" in text(outcomes["check_word.random_pairs"])
+    assert "did not return within the time limit" in text(outcomes["check_word.official"])
+
+
+def test_a_function_over_its_time_budget_is_given_up(monkeypatch):
+    monkeypatch.setattr(F, "DEFAULT_TIME_BUDGET", 0.0)
+    box = FakeBox(reference_functions())
+    outcomes = F.run_function_tests(box)
+    assert sum(1 for name, _ in box.calls if name == "known_word") == 1
+    assert "s in all" in text(outcomes["known_word.no_greens"])
+    assert outcomes["filter_word_list.official"].passed  # its own, larger budget
+
+
+def test_an_error_is_reported_with_the_call():
+    def crashing(clues):
+        if len(clues) > 2:
+            raise IndexError("list index out of range")
+        return reference.wordle.no_letters(clues)
+    outcome = run_with(no_letters=crashing)["no_letters.one_guess_at_a_time"]
+    assert "raised IndexError: list index out of range" in text(outcome)
+    assert text(outcome).splitlines()[1].startswith("no_letters([(")
+
+
+@pytest.mark.parametrize("count", [1, 4, 9])
+def test_failures_are_listed_up_to_a_cap(count):
+    wrong = set([c.args for c in cases("check_word.random_pairs")
+                 if c.expected != ["grey"] * 5][:count])
+    outcome = run_with(check_word=lambda s, g: ["grey"] * 5 if (s, g) in wrong
+                       else reference.wordle.check_word(s, g))["check_word.random_pairs"]
+    assert outcome.details[0] == "%d of 100 calls wrong:" % count
+    shown = sum(1 for line in outcome.details if str(line).startswith("check_word("))
+    assert shown == min(count, F.SHOWN_FAILURES)
+    assert ("more wrong calls" in text(outcome)) == (count > F.SHOWN_FAILURES)
