@@ -154,8 +154,11 @@ class Samples:
 _reference_lock = threading.Lock()
 
 
-def reference_output(program, secret, script):
-    """What the reference game prints for secret when the user types script."""
+def play_reference(program, secret, script):
+    """Play the reference game for secret with script typed; return (output, finished).
+
+    finished is False when the game wanted more input than the script has.
+    """
     output = io.StringIO()
     with _reference_lock:
         saved_stdin = sys.stdin
@@ -163,11 +166,20 @@ def reference_output(program, secret, script):
         try:
             with contextlib.redirect_stdout(output):
                 program.play(secret)
+            finished = True
         except EOFError:
-            raise RuntimeError("grader bug: the script %r does not finish a game" % script)
+            finished = False
         finally:
             sys.stdin = saved_stdin
-    return output.getvalue()
+    return output.getvalue(), finished
+
+
+def reference_output(program, secret, script):
+    """What the reference game prints for secret when the user types script."""
+    output, finished = play_reference(program, secret, script)
+    if not finished:
+        raise RuntimeError("grader bug: the script %r does not finish a game" % (script,))
+    return output
 
 
 def accepted_guesses(secret, script):
@@ -220,14 +232,20 @@ class Comparison:
 
 def samples_problem(sample, block):
     """Why the lines of block are not a valid sample, or ""."""
-    words = [line.plain.strip() if line.plain is not None else None for line in block]
     if len(block) < sample.count:
         return "expected %d words after '%d words possible:', the output has only %d" % (
             sample.count, sample.total, len(block))
-    for line, word in zip(block, words):
-        if word is None or word not in sample.possible:
-            return ("%r is not one of the %d possible words (the words shown must be possible, "
-                    "in lower case as in words.py)" % (line.text, sample.total))
+    words = []
+    for index, line in enumerate(block):
+        word = (line.plain or "").strip()
+        if not re.fullmatch("[a-z]{5}", word):
+            if word.lower() in sample.possible:
+                return "%r should be in lower case, as in words.py" % word
+            return "expected %d words after '%d words possible:', got %d, then %r" % (
+                sample.count, sample.total, index, line.text)
+        if word not in sample.possible:
+            return "%r is not one of the %d possible words" % (word, sample.total)
+        words.append(word)
     repeated = sorted({word for word in words if words.count(word) > 1})
     if repeated:
         return ("the words shown repeat %s: the %d words must be different (random.choices "
@@ -318,6 +336,12 @@ def learn_secret(run):
     found = [word.upper() for word in ANSWER.findall(ESCAPE.sub("", run.stdout))
              if word.lower() in reference.WORD_SET]
     return found[-1] if found else None
+
+
+def shows_win(run, secret):
+    """Whether the run's output has the secret as an all-green line."""
+    won = tuple((letter, "green") for letter in secret)
+    return any(line.key[-5:] == won for line in screen_lines(run.stdout))
 
 
 def run_problems(program, run, guard_hint):
@@ -435,6 +459,12 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
                 % (secret, replayed))
         else:
             runs[win_id] = judge_run(program, win_run, secret, win, guard_hint)
+            if replayed is None and not shows_win(win_run, secret):
+                runs[win_id].details.insert(0, (
+                    "the game did not take %s as the answer: with the same random seed (%d) as "
+                    "the first game it should pick the same secret (choose it once, with the "
+                    "random module, when the game starts) and check_word should make it all "
+                    "green" % (secret, FIRST_SEED)))
 
     second = second_script(program)
     second_run, second_secret = run(second, SECOND_SEED)

@@ -9,7 +9,7 @@ import random
 
 from grader import reference
 from grader.sandbox import CallResult, RunResult
-from grader.transcripts import reference_output
+from grader.transcripts import play_reference, reference_output
 
 
 class FakeBox:
@@ -63,9 +63,12 @@ def reference_program(program, choose_secret=secret_for, edit=None):
     def run(stdin, seed):
         lines = stdin.split("\n")[:-1]
         random.seed(seed)
-        output = reference_output(program, choose_secret(seed), tuple(lines))
+        output, finished = play_reference(program, choose_secret(seed), tuple(lines))
         if edit is not None:
             output = edit(output)
+        if not finished:
+            return RunResult("waited_for_input", stdout=output, exit_code=1,
+                             detail="EOFError: EOF when reading a line")
         return RunResult("ok", stdout=output, exit_code=0)
     return run
 

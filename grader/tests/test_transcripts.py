@@ -1,0 +1,235 @@
+"""Transcript tests: screens read colour by colour, compared strictly but for spacing."""
+import itertools
+import random
+
+import pytest
+
+from grader import reference, transcripts as T
+from grader.outcome import Diff
+from grader.sandbox import RunResult
+from grader.screen import screen_lines
+from grader.tests.fakes import FakeBox, output_of, reference_program
+
+GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"
+SECRET = "LERED"
+SCRIPT = ["aeiou", "darnit", "radio", "Druid", "lered"]
+
+
+def judge(output, program=T.WORDLE, script=SCRIPT, secret=SECRET, **run_fields):
+    run = RunResult(run_fields.pop("status", "ok"), stdout=output, exit_code=0, **run_fields)
+    return T.judge_run(program, run, secret, script)
+
+
+def details(outcome):
+    lines = []
+    for detail in outcome.details + outcome.notes:
+        lines.extend([detail.title] + [t + text for t, text in detail.lines]
+                     if isinstance(detail, Diff) else [detail])
+    return "\n".join(lines)
+
+
+def reference_text(program=T.WORDLE, script=SCRIPT, secret=SECRET):
+    return output_of(program, secret, script)
+
+
+# ------------------------------------------------------------------ reading screens
+
+def test_colours_are_read_per_letter_however_they_were_printed():
+    one_by_one = GREEN + "R" + RESET + YELLOW + "A" + RESET + GREY + "D" + RESET + "\n"
+    together = GREEN + "R" + RESET + YELLOW + "A" + RESET + GREY + "D" + RESET + "\n"
+    word_at_once = GREEN + "R" + YELLOW + "A" + GREY + "D" + RESET + "\n"
+    lines = [screen_lines(text)[0] for text in (one_by_one, together, word_at_once)]
+    assert lines[0].tokens == (("R", "green"), ("A", "yellow"), ("D", "grey"))
+    assert lines[0] == lines[1] == lines[2]
+    assert lines[0].text == "[R:green][A:yellow][D:grey]"
+
+
+def test_an_unknown_escape_code_is_kept_so_it_cannot_pass_for_a_colour():
+    line = screen_lines("\033[42mR\033[0m\n")[0]
+    assert line.tokens == (("R", "ESC[42m"),)
+
+
+def test_text_that_looks_like_a_coloured_letter_is_not_one():
+    assert screen_lines("[R:green]\n")[0].key != screen_lines(GREEN + "R" + RESET + "\n")[0].key
+
+
+# ------------------------------------------------------------------ comparing the normal game
+
+def test_the_reference_screen_matches_itself():
+    outcome = judge(reference_text())
+    assert outcome.passed and outcome.notes == []
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("Known:  ", "Known: "),
+    lambda t: t.replace("Letters: ", "Letters:"),
+    lambda t: t.replace("Answer: ", "Answer:   "),
+    lambda t: t.replace("\n", "  \n"),
+])
+def test_spacing_is_forgiven_and_noted(edit):
+    outcome = judge(edit(reference_text()))
+    assert outcome.passed
+    assert "spacing differs from the reference, which is forgiven" in details(outcome)
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace("Grey Letters:", "Grey letters:"),
+     "line 3 differs: expected 'Grey Letters: ', got 'Grey letters: '"),
+    (lambda t: t.replace("Known:  ", "Known word: "), "expected 'Known:  _____', got 'Known word: _____'"),
+    (lambda t: t.replace("Answer:", "ANSWER:"), "got 'ANSWER: LERED'"),
+    (lambda t: t.replace("Answer:", "Congratulations!\nAnswer:"), "got 'Congratulations!'"),
+    (lambda t: t + "Thanks for playing\n", "is extra (the game should have ended): 'Thanks for playing'"),
+    (lambda t: t.replace("> ", ">\n"), "line 4 differs: expected '> Invalid word', got '>'"),
+    (lambda t: t.replace("> ", ""), "expected '> Invalid word', got 'Invalid word'"),
+    (lambda t: t.replace(GREEN, YELLOW, 1), "got '[D:grey][R:yellow][U:grey][I:grey][D:yellow]'"),
+    (lambda t: t.replace("Invalid word\n", "", 1), "line 4 differs"),
+    (lambda t: t[:t.index("Answer")], "the output ends early"),
+])
+def test_a_different_screen_fails_and_the_first_difference_is_named(edit, message):
+    outcome = judge(edit(reference_text()))
+    assert not outcome.passed
+    assert message in details(outcome)
+    assert any(isinstance(d, Diff) for d in outcome.details)
+
+
+def test_a_missing_line_is_called_missing():
+    text = reference_text().replace("Green/Yellow Letters: \n", "", 1)
+    assert "line 2 is missing: expected 'Green/Yellow Letters: ' before 'Grey Letters: '" in \
+        details(judge(text))
+
+
+def test_upper_case_input_may_be_rejected_as_an_invalid_word():
+    rejected = ["aeiou", "darnit", "radio", T.REJECTED_STAND_IN, "lered"]
+    outcome = judge(reference_text(script=rejected))
+    assert outcome.passed
+    assert details(judge(reference_text(script=["aeiou", "darnit", "radio", "lered"]))) != ""
+
+
+def test_the_diff_shows_the_letters_and_forgiven_spacing_is_not_a_difference():
+    text = reference_text().replace("Known:  ", "Known: ").replace("Grey Letters:", "Grey:")
+    diff = next(d for d in judge(text).details if isinstance(d, Diff))
+    changed = [line for tag, line in diff.lines if tag in "-+"]
+    assert changed and all("Grey" in line for line in changed)
+
+
+def test_how_a_run_ended_is_explained():
+    crashed = judge("", status="raised", detail="ValueError: bad", stderr="Traceback\n  line 3\nValueError: bad\n")
+    assert "the program stopped with an error: ValueError: bad" in details(crashed)
+    assert "ValueError: bad" in details(crashed).split("its error output ended with:")[1]
+    waiting = judge(reference_text()[:-20], status="waited_for_input")
+    assert "asked for more input after the test's input ran out" in details(waiting)
+    slow = judge(reference_text(), status="timeout")
+    assert not slow.passed and "did not finish" in details(slow)
+
+
+# ------------------------------------------------------------------ the easy game
+
+EASY_SCRIPT = ["raise", "serif", "MERIS", "peris"]
+
+
+def easy_text(secret="PERIS", script=EASY_SCRIPT, seed=1):
+    random.seed(seed)
+    return output_of(T.EASY_WORDLE, secret, script)
+
+
+def test_the_easy_screen_expects_samples_of_the_right_size():
+    expected = T.expected_screen(T.EASY_WORDLE, "PERIS", tuple(EASY_SCRIPT))
+    samples = [item for item in expected if isinstance(item, T.Samples)]
+    assert [(s.total, s.count) for s in samples] == [(39, 5), (2, 2), (1, 1), (1, 1)]
+    assert samples[1].possible == {"meris", "peris"}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_any_valid_sample_passes(seed):
+    assert judge(easy_text(seed=seed), T.EASY_WORDLE, EASY_SCRIPT, "PERIS").passed
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace("meris\nperis\n", "peris\nperis\n").replace("peris\nmeris\n", "peris\nperis\n"),
+     "repeat peris"),
+    (lambda t: t.replace("1 words possible:\nperis", "1 words possible:\nmeris", 1),
+     "'meris' is not one of the 1 possible words"),
+    (lambda t: t.replace("1 words possible:\nperis", "1 words possible:\nPERIS", 1),
+     "'PERIS' should be in lower case"),
+    (lambda t: t.replace("2 words possible:", "2 words possible:\nPossible words remaining: 2"),
+     "expected 2 words after '2 words possible:', got 0, then 'Possible words remaining: 2'"),
+    (lambda t: t.replace("39 words possible:", "39 word possible:"), "expected '39 words possible:'"),
+])
+def test_a_wrong_sample_is_explained(edit, message):
+    outcome = judge(edit(easy_text()), T.EASY_WORDLE, EASY_SCRIPT, "PERIS")
+    assert not outcome.passed
+    assert message in details(outcome)
+
+
+def test_too_few_samples_are_explained():
+    lines = easy_text().split("\n")
+    del lines[lines.index("2 words possible:") + 1]
+    assert "expected 2 words after '2 words possible:', got 1, then '> " in details(
+        judge("\n".join(lines), T.EASY_WORDLE, EASY_SCRIPT, "PERIS"))
+    cut = easy_text()[:easy_text().index("39 words possible:\n") + 25]
+    assert "the output has only" in details(judge(cut, T.EASY_WORDLE, EASY_SCRIPT, "PERIS"))
+
+
+@pytest.mark.parametrize("secret", ["PERIS", "SLATE", "MAMMA", "CRANE", "XVIII"])
+def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
+    script = T.win_script(T.EASY_WORDLE, secret)
+    guesses = T.accepted_guesses(secret, script)
+    assert guesses[-1] == secret and secret not in guesses[:-1]
+    clues = [(g, reference.wordle.check_word(secret, g)) for g in guesses[:-1]]
+    assert len(reference.easy_wordle.filter_word_list(reference.WORDS, clues)) <= 12
+
+
+# ------------------------------------------------------------------ the three runs
+
+def program_box(choose_secret=None, edit=None):
+    kwargs = {} if choose_secret is None else {"choose_secret": choose_secret}
+    return FakeBox({}, {program.module: reference_program(program, edit=edit, **kwargs)
+                        for program in T.PROGRAMS})
+
+
+@pytest.mark.parametrize("program", T.PROGRAMS, ids=lambda p: p.module)
+def test_a_correct_program_passes_all_three_runs(program):
+    box = program_box()
+    outcomes = T.test_program(box, program)
+    assert all(outcome.passed for outcome in outcomes.values()), outcomes
+    seeds = [seed for _, _, seed in box.runs]
+    assert seeds == [T.FIRST_SEED, T.FIRST_SEED, T.SECOND_SEED]
+
+
+def test_a_hard_coded_secret_is_caught_after_three_seeds():
+    box = program_box(choose_secret=lambda seed: "LERED")
+    outcomes = T.test_program(box, T.WORDLE)
+    assert outcomes["wordle_program.loss"].passed and outcomes["wordle_program.win"].passed
+    assert "the secret was LERED in three games" in details(outcomes["wordle_program.second_game"])
+    assert [seed for _, _, seed in box.runs][-1] == T.THIRD_SEED
+
+
+def test_a_secret_that_changes_with_the_same_seed_is_caught():
+    counter = itertools.count()
+    box = program_box(choose_secret=lambda seed: reference.WORDS[next(counter)].upper())
+    outcomes = T.test_program(box, T.WORDLE)
+    assert "the game did not take" in details(outcomes["wordle_program.win"])
+    assert "same random seed" in details(outcomes["wordle_program.win"])
+
+
+def test_a_program_that_prints_nothing_gets_the_guard_hint():
+    box = program_box(edit=lambda text: "")
+    hint = ["the guard compares __name__ with ' __main__ '"]
+    outcomes = T.test_program(box, T.WORDLE, guard_hint=hint)
+    assert "' __main__ '" in details(outcomes["wordle_program.loss"])
+    assert "secret could not be found" in details(outcomes["wordle_program.loss"])
+    assert not outcomes["wordle_program.win"].passed
+
+
+def test_a_skipped_program_is_not_run():
+    box = program_box()
+    outcomes = T.test_program(box, T.WORDLE, skip_reason="not run: importing never finished")
+    assert box.runs == [] and all(not o.passed for o in outcomes.values())
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("Answer: LERED\n", "LERED"), ("ANSWER: lered\n", "LERED"), ("The answer was peris\n", "PERIS"),
+    ("Answer: " + GREEN + "P" + RESET + "ERIS\n", "PERIS"), ("Answer: ZZZZZ\n", None), ("", None),
+])
+def test_the_secret_is_learned_from_the_answer_line(text, secret):
+    assert T.learn_secret(RunResult("ok", stdout=text)) == secret
