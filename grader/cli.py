@@ -61,8 +61,17 @@ def grade_submission(path, rubric):
         raise CommandError("the sandbox could not start: %s" % error, EXIT_SANDBOX) from None
 
 
+def check_writable(path):
+    """Fail before grading, not after, when an output file cannot be written."""
+    folder = pathlib.Path(path).resolve().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
+
+
 def command_grade(args):
     rubric = read_rubric(args.rubric)
+    if args.json:
+        check_writable(args.json)
     result = grade_submission(args.path, rubric)
     colour = args.color if args.color is not None else sys.stdout.isatty()
     sys.stdout.write(report.text_report(result, colour=colour))
@@ -110,6 +119,7 @@ def grade_student(student, path, rubric_path, reports_dir):
 
 def command_grade_all(args):
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
+    check_writable(args.csv)
     students = student_paths(args.paths)
     if args.reports:
         try:

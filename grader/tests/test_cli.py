@@ -1,0 +1,123 @@
+"""The command line: reports, results.json, CSV for a class, and exit codes with clear messages."""
+import csv
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
+SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
+
+
+def grader(*args, cwd=KIT_ROOT):
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "grader", *map(str, args)], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=240)
+
+
+def assert_clear_failure(result, status, message):
+    assert result.returncode == status
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def zip_of(folder, target, inner="project1/"):
+    with zipfile.ZipFile(target, "w") as archive:
+        for file in ("wordle.py", "easy_wordle.py"):
+            archive.write(folder / file, inner + file)
+    return target
+
+
+def test_grading_a_zip_one_folder_down_writes_a_report_and_results_json(tmp_path):
+    submission = zip_of(SUBMISSIONS / "correct_star", tmp_path / "student.zip")
+    result = grader("grade", submission, "--json", tmp_path / "results.json", "--color")
+    assert result.returncode == 0, result.stderr
+    assert "Score: 40 / 40" in result.stdout and "\033[32mPASS" in result.stdout
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["score"] == 40 and len(data["tests"]) == 39
+    assert {test["tags"][0] for test in data["tests"]} == {
+        "check_word", "known_word", "no_letters", "yes_letters", "filter_word_list",
+        "wordle_program", "easy_wordle_program", "checks"}
+
+
+def test_a_piped_report_has_no_colours_and_explains_lost_points():
+    result = grader("grade", SUBMISSIONS / "label_grey_letters")
+    assert result.returncode == 0
+    assert "\033[" not in result.stdout
+    assert "Score: 36 / 40" in result.stdout
+    assert "line 3 differs: expected 'Grey Letters: ', got 'Grey letters: '" in result.stdout
+    assert "- Grey Letters: " in result.stdout and "+ Grey letters: " in result.stdout
+
+
+def test_a_missing_path_is_a_clear_error():
+    assert_clear_failure(grader("grade", "/no/such/submission"), 2, "error: cannot grade")
+
+
+def test_a_file_that_is_not_a_zip_is_a_clear_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("hello")
+    assert_clear_failure(grader("grade", tmp_path / "notes.txt"), 2, "neither a folder nor a .zip")
+
+
+def test_a_corrupt_zip_is_a_clear_error(tmp_path):
+    whole = zip_of(SUBMISSIONS / "correct_star", tmp_path / "whole.zip").read_bytes()
+    (tmp_path / "broken.zip").write_bytes(whole[:40] + whole[-200:])
+    result = grader("grade", tmp_path / "broken.zip")
+    assert_clear_failure(result, 2, "error: cannot grade")
+
+
+def test_a_bad_rubric_is_a_clear_error(tmp_path):
+    (tmp_path / "rubric.json").write_text('{"groups": {"check_word": {"points": 12}}}')
+    result = grader("grade", SUBMISSIONS / "correct_star", "--rubric", tmp_path / "rubric.json")
+    assert_clear_failure(result, 2, "known_word, no_letters")
+
+
+def test_an_unwritable_results_file_is_refused_before_grading():
+    result = grader("grade", SUBMISSIONS / "correct_star", "--json", "/no/such/dir/results.json")
+    assert_clear_failure(result, 2, "is not a writable folder")
+    assert result.stdout == ""
+
+
+def test_bad_arguments_are_explained_by_argparse():
+    result = grader("grade-all", SUBMISSIONS, "--csv", "x.csv", "--jobs", "0")
+    assert_clear_failure(result, 2, "must be at least 1")
+
+
+def test_the_tests_command_lists_every_test_and_the_points():
+    result = grader("tests")
+    assert result.returncode == 0
+    assert "check_word: 12 points" in result.stdout
+    assert "wordle_program: 4 points, all or nothing" in result.stdout
+    assert result.stdout.count("\n  ") == 39
+
+
+def test_the_grader_never_imports_the_students_files_from_its_working_directory(tmp_path):
+    (tmp_path / "wordle.py").write_text("raise SystemExit('student code ran in the grader')\n")
+    (tmp_path / "words.py").write_text("raise SystemExit('student words ran in the grader')\n")
+    result = grader("tests", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_grade_all_writes_one_csv_row_per_student(tmp_path):
+    for name in ("correct_counts", "no_letters_first_copy"):
+        shutil.copytree(SUBMISSIONS / name, tmp_path / "class" / name)
+    (tmp_path / "class" / "broken.zip").write_bytes(b"PK\x03\x04 not really a zip")
+    result = grader("grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
+                    "--jobs", "2", "--reports", tmp_path / "reports")
+    assert result.returncode == 0, result.stderr
+    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "scores.csv").open())}
+    assert list(rows) == ["broken", "correct_counts", "no_letters_first_copy"]
+    assert rows["correct_counts"]["score"] == "40" and rows["correct_counts"]["error"] == ""
+    assert rows["no_letters_first_copy"]["score"] == "39"
+    assert rows["no_letters_first_copy"]["no_letters"] == "4"
+    assert rows["broken"]["score"] == "" and "cannot grade" in rows["broken"]["error"]
+    assert "Score: 39 / 40" in (tmp_path / "reports" / "no_letters_first_copy.txt").read_text()
+    assert json.loads((tmp_path / "reports" / "correct_counts.json").read_text())["score"] == 40
+
+
+def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
+    result = grader("grade-all", tmp_path, "--csv", tmp_path / "scores.csv")
+    assert_clear_failure(result, 2, "holds no submission folders or .zip files")
