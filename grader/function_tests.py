@@ -33,7 +33,6 @@ DEFAULT_TIME_BUDGET = 6.0
 
 WORDS = reference.WORDS
 UPPER_WORDS = tuple(word.upper() for word in WORDS)
-COLOURS = ("green", "yellow", "grey")
 
 
 @dataclass(frozen=True)
@@ -87,17 +86,6 @@ def find_pairs(seed, count, wanted):
             if len(pairs) == count:
                 break
     return pairs
-
-
-def random_games(seed, count, guesses_per_game=6, guess_filter=None):
-    """count games: a random secret and guesses drawn at random (optionally filtered)."""
-    rng = random.Random(seed)
-    pool = [w for w in UPPER_WORDS if guess_filter is None or guess_filter(w)]
-    games = []
-    for _ in range(count):
-        secret = rng.choice(UPPER_WORDS)
-        games.append(game(secret, rng.sample(pool, guesses_per_game)))
-    return games
 
 
 def prefixes(clues):

@@ -66,8 +66,3 @@ def screen_lines(output):
     if tokens:
         lines.append(ScreenLine(tuple(tokens)))
     return lines
-
-
-def plain_line(text):
-    """A ScreenLine of plain text."""
-    return ScreenLine(tuple((char, None) for char in text))

@@ -7,8 +7,6 @@ import subprocess
 import sys
 import zipfile
 
-import pytest
-
 KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 
