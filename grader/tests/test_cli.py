@@ -7,6 +7,7 @@ import subprocess
 import sys
 import zipfile
 
+
 KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 
