@@ -68,8 +68,9 @@ def game(secret, guesses):
 
 
 def repeated_letters(word):
-    """The letters that occur more than once in word."""
-    return {letter for letter, count in Counter(word).items() if count > 1}
+    """The letters that occur more than once in word, in alphabetical order (a set's order
+    would change from run to run, and the cases must not)."""
+    return sorted(letter for letter, count in Counter(word).items() if count > 1)
 
 
 def find_pairs(seed, count, wanted):
@@ -198,7 +199,7 @@ def check_word_double_in_secret_cases():
 
 def check_word_double_in_both_cases():
     def wanted(secret, guess):
-        return bool(repeated_letters(secret) & repeated_letters(guess)) and secret != guess
+        return bool(set(repeated_letters(secret)) & set(repeated_letters(guess))) and secret != guess
     found = find_pairs("check_word.double_in_both", 16, wanted)
     return check_word_cases([("STEDS", "ISSUE"), ("ISSUE", "STEDS"), ("OUTGO", "BOOKS"),
                              ("ELUDE", "LEDGE")] + found)

@@ -463,8 +463,8 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
                 runs[win_id].details.insert(0, (
                     "the game did not take %s as the answer: with the same random seed (%d) as "
                     "the first game it should pick the same secret (choose it once, with the "
-                    "random module, when the game starts) and check_word should make it all "
-                    "green" % (secret, FIRST_SEED)))
+                    "random module, when the game starts), compare guesses with it in the same "
+                    "case, and check_word should make it all green" % (secret, FIRST_SEED)))
 
     second = second_script(program)
     second_run, second_secret = run(second, SECOND_SEED)

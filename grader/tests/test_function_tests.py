@@ -1,4 +1,7 @@
 """Function tests: the catalogue matches the course, and wrong answers are caught and explained."""
+import pathlib
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -7,6 +10,8 @@ from grader import function_tests as F
 from grader import reference
 from grader.sandbox import CallResult
 from grader.tests.fakes import FakeBox, reference_functions
+
+KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def run_with(**replacements):
@@ -204,3 +209,12 @@ def test_failures_are_listed_up_to_a_cap(count):
     shown = sum(1 for line in outcome.details if str(line).startswith("check_word("))
     assert shown == min(count, F.SHOWN_FAILURES)
     assert ("more wrong calls" in text(outcome)) == (count > F.SHOWN_FAILURES)
+
+
+def test_cases_do_not_depend_on_the_hash_seed_of_the_process():
+    digest = ("import hashlib; from grader import function_tests as F; print(hashlib.sha256(repr("
+              "[F.cases_of(t) for t in F.FUNCTION_TESTS]).encode()).hexdigest())")
+    outputs = {subprocess.run([sys.executable, "-c", digest], capture_output=True, text=True,
+                              env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(KIT_ROOT)},
+                              check=True).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1
