@@ -382,7 +382,7 @@ def judge_run(program, run, secret, script, guard_hint=()):
             break
     matching = [c for c in comparisons if c.matches]
     if matching and not problems:
-        return Outcome(True, notes=unique_notes(matching[0].notes))
+        return Outcome(True, notes=capped_notes(matching[0].notes))
     details = ["typed: %s" % " | ".join(script), "secret: %s" % secret] + problems
     comparison = matching[0] if matching else comparisons[0]
     if not comparison.matches:
@@ -391,11 +391,12 @@ def judge_run(program, run, secret, script, guard_hint=()):
             details.append("(upper-case input may be accepted or called an invalid word; "
                            "the screen matched neither)")
         details.append(diff_block(comparison.expected_rows, got))
-    outcome = Outcome(False, details, unique_notes(comparison.notes))
+    outcome = Outcome(False, details, capped_notes(comparison.notes))
     return outcome
 
 
-def unique_notes(notes):
+def capped_notes(notes):
+    """The first few spacing notes and how many more there were."""
     if len(notes) <= SHOWN_SPACING_NOTES:
         return notes
     return notes[:SHOWN_SPACING_NOTES] + ["... and %d more spacing differences"
