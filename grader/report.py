@@ -19,6 +19,15 @@ DIFF_COLOURS = {"-": RED, "+": GREEN, "@": CYAN, " ": ""}
 INDENT = "        "
 
 
+def visible(text):
+    """Text safe to print on a terminal: control characters (a student's
+    escape sequences that could clear the screen or retitle the window)
+    shown as \\x1b-style escapes."""
+    return "".join(char if char == "\n" or (char.isprintable() or char == "\t")
+                   else "\\x%02x" % ord(char) if ord(char) < 256 else "\\u%04x" % ord(char)
+                   for char in text)
+
+
 def points(value):
     """A score as people write it: 12, 1.5, 1.3333."""
     return ("%.4f" % value).rstrip("0").rstrip(".")
@@ -48,10 +57,10 @@ def detail_lines(details, painter):
         if isinstance(detail, Diff):
             lines.append(detail.title)
             for tag, text in detail.lines:
-                shown = text if tag == "@" else tag + " " + painter.letters(text)
+                shown = visible(text) if tag == "@" else tag + " " + painter.letters(visible(text))
                 lines.append(painter.paint(shown, DIFF_COLOURS[tag]) if tag != " " else shown)
         else:
-            lines.extend(str(detail).split("\n"))
+            lines.extend(visible(str(detail)).split("\n"))
     return lines
 
 
@@ -59,7 +68,7 @@ def test_output(test, painter=Painter(False)):
     """What a test says: why it failed (or was forfeited), then its notes."""
     lines = []
     if test.forfeit_reason:
-        lines.append(test.forfeit_reason)
+        lines.append(visible(test.forfeit_reason))
     lines.extend(detail_lines(test.outcome.details, painter))
     lines.extend(detail_lines(test.outcome.notes, painter))
     return "\n".join(lines)
@@ -75,10 +84,10 @@ def text_report(result, colour=False):
     """The readable report of a GradeResult."""
     painter = Painter(colour)
     group_scores = result.group_scores()
-    lines = ["wordle-kit grader: %s" % result.source,
+    lines = ["wordle-kit grader: %s" % visible(str(result.source)),
              painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)), BOLD)
              + "   (graded in %.1f s)" % result.execution_time]
-    lines.extend("note: %s" % note for note in result.notes)
+    lines.extend("note: %s" % visible(note) for note in result.notes)
     current_group = None
     for test in result.tests:
         group = test.spec.group
