@@ -11,7 +11,8 @@ import stat
 import sys
 import zipfile
 
-KIT = pathlib.Path(__file__).resolve().parent.parent.parent
+from grader.reference import KIT_ROOT as KIT
+
 HERE = pathlib.Path(__file__).resolve().parent
 KIT_FILES = ["wordle.py", "easy_wordle.py", "display_utility.py", "words.py", "requirements.txt"]
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope"}
