@@ -180,9 +180,20 @@ def _load(path):
     except OSError as problem:
         raise UsageError(f"cannot read {path}: {problem.strerror}") from None
     try:
-        return load_program(data)
+        program = load_program(data)
     except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:
-        raise UsageError(f"{path} is not a usable Atari BASIC program: {problem}") from None
+        raise UsageError(f"{path} is not a usable Atari BASIC program: "
+                         f"{_visible(str(problem))}") from None
+    for warning in program.warnings:  # lines kept as ERROR lines, as ENTER reports them
+        print(f"{path}: {_visible(warning)}", file=sys.stderr)
+    return program
+
+
+def _visible(text):
+    """``text`` with control characters (a binary file's bytes) shown as \\xHH escapes,
+    so a message cannot drive the terminal."""
+    return "".join(f"\\x{ord(char):02x}" if ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
+                   else char for char in text)
 
 
 def _positive_seconds(text):

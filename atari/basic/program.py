@@ -125,15 +125,26 @@ def program_from_text(data):
 
 
 def _entered_line(number, text, variables, warnings):
+    """The Line ENTER stores for ``text``: tokenized, or an error line with a warning.
+
+    A line too long to store even as an error line fails the whole load, as ERROR 14
+    ends an ENTER on the Atari.
+    """
     saved = len(variables.names)
     try:
-        statements = tokenize_statements(text, variables)
+        try:
+            statements = tokenize_statements(text, variables)
+        except RecursionError:  # nesting deeper than this tokenizer's Python stack
+            raise SyntaxProblem(0, "line too long or too complex (ERROR 14)") from None
         tokens = assemble_line(number, statements)
         return Line(number, text.decode("latin-1"), tokens,
                     parse_line_tokens(tokens, variables.names))
     except SyntaxProblem as problem:
         variables.truncate(saved)
-        line = _error_line(number, text, problem)
+        try:
+            line = _error_line(number, text, problem)
+        except SyntaxProblem:
+            raise LoadError("line %d: %s" % (number, problem.reason)) from None
         warnings.append("line %d: %s: %s" % (number, line.error, text.decode("latin-1")))
         return line
 

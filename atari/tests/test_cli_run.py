@@ -110,6 +110,32 @@ def test_a_binary_file_is_not_a_program(tmp_path, capsys):
     assert "not a usable Atari BASIC program" in capsys.readouterr().err
 
 
+def test_a_binary_file_message_shows_control_bytes_as_escapes(tmp_path, capsys):
+    junk = tmp_path / "JUNK.LST"
+    junk.write_bytes(b"\x1b[2J\x07junk")
+    assert main(["run", str(junk)]) == 2
+    err = capsys.readouterr().err
+    assert "\\x1b[2J\\x07junk" in err and "\x1b" not in err and "\x07" not in err
+
+
+def test_a_syntax_error_line_is_reported_when_loaded(tmp_path, capsys):
+    program = listing(tmp_path, '10 PRINT "HI"\n20 PRIMT X\n')
+    assert main(["run", program]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "HI\n"
+    assert "line 20: syntax error" in captured.err and "ERROR-  17 AT LINE 20" in captured.err
+
+
+@pytest.mark.parametrize("line", ["10 X=" + "+".join(["1"] * 300),   # deeper than Python's stack
+                                  "10 X=" + "-" * 200 + "1",
+                                  "10 A=1" + ":A=1" * 200])            # too long to store
+def test_a_line_too_long_or_too_complex_is_error_14_not_a_traceback(tmp_path, capsys, line):
+    program = listing(tmp_path, line + "\n20 PRINT 2\n")
+    status = main(["run", program])
+    err = capsys.readouterr().err
+    assert status in (1, 2) and "line 10" in err and "ERROR 14" in err
+
+
 def test_tokenize_then_list_gives_the_listing_back(tmp_path, capsys):
     text = '10 DIM A$(10):A$="HI"\n20 PRINT A$;1.5\n'
     program = listing(tmp_path, text)
