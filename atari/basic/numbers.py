@@ -272,11 +272,15 @@ def to_bcd(value):
 
 
 def from_bcd(data):
-    """A number from six stored bytes; None when the bytes are not valid BCD."""
+    """A number from six stored bytes; None when the bytes are not valid BCD or the
+    exponent is outside the Atari's range."""
     if data[0] == 0 and not any(data[1:6]):
         return 0
     text = "".join("%02X" % byte for byte in data[1:6])
     if not text.isdigit() or text[:2] == "00":
         return None
     value = Decimal(int(text)).scaleb(2 * ((data[0] & 0x7F) - 64) - 8, context=_CONTEXT)
-    return normalize(-value if data[0] & 0x80 else value)
+    try:
+        return normalize(-value if data[0] & 0x80 else value)
+    except BasicError:
+        return None

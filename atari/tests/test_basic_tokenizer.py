@@ -73,3 +73,11 @@ def test_damaged_bas_file_is_a_load_error():
         detokenize(bytes(data[:-20]))
     with pytest.raises(LoadError):
         load_program(b"\x00\x01\x02garbage")
+
+
+def test_bas_number_constant_beyond_the_atari_range_is_a_load_error_naming_the_line():
+    data = bytearray(tokenize(load_program(b"10 X=1\n")))
+    constant = data.index(bytes([0x0E, 0x40, 0x01]))
+    data[constant + 1] = 0x7F  # exponent 100**63: beyond 9.99E+97
+    with pytest.raises(LoadError, match="line 10 .*number constant"):
+        load_program(bytes(data))
