@@ -1,7 +1,10 @@
 """Load a student submission (a folder or a .zip) safely into a private temp dir.
 
-The submission must provide ``wordle.py`` and ``easy_wordle.py``, either at the
-top of the folder/zip or one folder down (``project1/wordle.py``).  Only those
+The submission must provide ``wordle.py`` and ``easy_wordle.py``, at the top
+of the folder/zip or up to two folders down (``project1/wordle.py``,
+``project1/project1/wordle.py``: zipping an unzipped download nests it twice).
+A name that differs only in case (``Wordle.py``) is taken too, with a note: on
+the student's Windows or macOS machine ``import wordle`` found it.  Only those
 two files are ever taken; nothing else in the submission is extracted, so a
 zip's paths are never used to build a path on disk.  A missing file is recorded
 (it costs the tests that need it), never fatal; a path that is not a readable
@@ -20,6 +23,8 @@ MAX_FILE_BYTES = 1024 * 1024          # a source file bigger than this is not a 
 MAX_ZIP_BYTES = 64 * 1024 * 1024      # the archive itself
 MAX_ZIP_ENTRIES = 2000
 MAX_FOLDER_ENTRIES = 2000
+MAX_DEPTH = 2                         # folders down where the required files are looked for
+MAX_WALK_ENTRIES = 10000              # entries listed in all, over every folder looked at
 
 
 class LoadError(Exception):
@@ -64,6 +69,15 @@ class _Candidate:
     size: int
     read: object      # () -> bytes, reading at most MAX_FILE_BYTES + 1 bytes
 
+    @property
+    def name(self):
+        """The required name this file stands for (its own name may differ in case)."""
+        return self.parts[-1].lower()
+
+    @property
+    def where(self):
+        return "/".join(self.parts)
+
 
 def load_submission(path):
     """Return a :class:`Submission` for PATH (a folder or a .zip); raise LoadError if unreadable."""
@@ -96,17 +110,30 @@ def _is_ignored(parts):
     return any(part == "__MACOSX" or part.startswith(".") for part in parts)
 
 
+def _is_required(name):
+    return name.lower() in REQUIRED_FILES
+
+
 def _folder_candidates(root):
-    """Regular files at depth 0 and 1 of a folder; symlinks are never followed."""
+    """Regular files up to MAX_DEPTH folders down; symlinks are never followed."""
     candidates, notes = [], []
-    for entry in _listdir(root):
-        if _is_ignored((entry.name,)):
-            continue
-        if stat.S_ISDIR(entry.lstat().st_mode):
-            for inner in _listdir(entry):
-                _add_folder_file(candidates, notes, (entry.name, inner.name), inner)
-        else:
-            _add_folder_file(candidates, notes, (entry.name,), entry)
+    folders, listed = [((), root)], 0
+    for _ in range(MAX_DEPTH + 1):
+        subfolders = []
+        for parts, folder in folders:
+            entries = _listdir(folder)
+            listed += len(entries)
+            if listed > MAX_WALK_ENTRIES:
+                raise LoadError(f"{root} holds more than {MAX_WALK_ENTRIES} entries")
+            for entry in entries:
+                inner = parts + (entry.name,)
+                if _is_ignored(inner):
+                    continue
+                if stat.S_ISDIR(entry.lstat().st_mode):
+                    subfolders.append((inner, entry))
+                else:
+                    _add_folder_file(candidates, notes, inner, entry)
+        folders = subfolders
     return candidates, notes
 
 
@@ -118,7 +145,7 @@ def _listdir(folder):
 
 
 def _add_folder_file(candidates, notes, parts, path):
-    if _is_ignored(parts) or parts[-1] not in REQUIRED_FILES:
+    if not _is_required(parts[-1]):
         return
     mode = path.lstat().st_mode
     if stat.S_ISLNK(mode):
@@ -141,7 +168,7 @@ def _zip_candidates(archive):
     for info in infos:
         name = info.filename.replace("\\", "/")
         parts = PurePosixPath(name).parts
-        if info.is_dir() or not parts or parts[-1] not in REQUIRED_FILES:
+        if info.is_dir() or not parts or not _is_required(parts[-1]):
             continue
         if name.startswith("/") or ".." in parts or ":" in parts[0]:
             notes.append(f"ignored zip entry {info.filename!r}: unsafe path")
@@ -149,7 +176,7 @@ def _zip_candidates(archive):
             continue
         elif stat.S_ISLNK(info.external_attr >> 16):
             notes.append(f"ignored zip entry {info.filename!r}: it is a symbolic link")
-        elif len(parts) <= 2:
+        elif len(parts) <= MAX_DEPTH + 1:
             candidates.append(_Candidate(parts, info.file_size, _zip_reader(archive, info)))
     return candidates, notes
 
@@ -163,21 +190,25 @@ def _zip_reader(archive, info):
 
 
 def _choose(candidates, notes):
-    """Pick, for each required name, the top-level copy, else one folder down."""
+    """Pick, for each required name, the shallowest copy (the exact name before a
+    name differing in case, then in path order) and note what was unusual."""
     chosen = {}
     for name in REQUIRED_FILES:
-        matches = [c for c in candidates if c.parts[-1] == name]
-        top = [c for c in matches if len(c.parts) == 1]
-        nested = sorted((c for c in matches if len(c.parts) == 2), key=lambda c: c.parts)
-        if top:
-            chosen[name] = top[0]
-        elif nested:
-            chosen[name] = nested[0]
-            where = "/".join(nested[0].parts)
-            notes.append(f"found {name} one folder down ({where})")
-            if len(nested) > 1:
-                others = ", ".join("/".join(c.parts) for c in nested[1:])
-                notes.append(f"several folders hold {name}; used {where}, ignored {others}")
+        matches = sorted((c for c in candidates if c.name == name),
+                         key=lambda c: (len(c.parts), c.parts[-1] != name, c.parts))
+        if not matches:
+            continue
+        best = chosen[name] = matches[0]
+        folders_down = len(best.parts) - 1
+        if folders_down:
+            distance = "one folder" if folders_down == 1 else f"{folders_down} folders"
+            notes.append(f"found {name} {distance} down ({best.where})")
+        if best.parts[-1] != name:
+            notes.append(f"took {best.where} as {name}: the name differs in case (Python "
+                         f"on Linux, and Gradescope, would not find it)")
+        if len(matches) > 1:
+            others = ", ".join(c.where for c in matches[1:])
+            notes.append(f"several copies of {name}; used {best.where}, ignored {others}")
     return chosen
 
 
@@ -189,7 +220,7 @@ def _build(source, candidates, notes):
         for name, candidate in chosen.items():
             data = candidate.read()
             if len(data) > MAX_FILE_BYTES:
-                notes.append(f"ignored {'/'.join(candidate.parts)}: larger than "
+                notes.append(f"ignored {candidate.where}: larger than "
                              f"{MAX_FILE_BYTES // 1024} KB")
                 continue
             copy = directory / name

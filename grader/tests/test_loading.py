@@ -67,6 +67,29 @@ def test_top_level_file_wins_over_nested_copy(tmp_path, loaded):
     assert submission.files["wordle.py"].read_bytes() == WORDLE
 
 
+def test_zip_two_folders_down_with_backslashes_is_found_and_noted(tmp_path, loaded):
+    archive = make_zip(tmp_path / "sub.zip", [
+        ("project1\\project1\\wordle.py", WORDLE),
+        ("project1/project1/easy_wordle.py", EASY),
+        ("a/b/c/wordle.py", b"# three folders down: not looked at\n"),
+    ])
+    submission = loaded(archive)
+    assert submission.files["wordle.py"].read_bytes() == WORDLE
+    assert submission.files["easy_wordle.py"].read_bytes() == EASY
+    assert "found wordle.py 2 folders down (project1/project1/wordle.py)" in submission.notes
+
+
+def test_name_differing_in_case_is_taken_after_the_exact_name(tmp_path, loaded):
+    (tmp_path / "Wordle.py").write_bytes(b"# case differs\n")
+    (tmp_path / "wordle.py").write_bytes(WORDLE)
+    (tmp_path / "EASY_WORDLE.PY").write_bytes(EASY)
+    submission = loaded(tmp_path)
+    assert submission.files["wordle.py"].read_bytes() == WORDLE
+    assert submission.files["easy_wordle.py"].read_bytes() == EASY
+    assert submission.files["easy_wordle.py"].name == "easy_wordle.py"
+    assert any("EASY_WORDLE.PY as easy_wordle.py" in note for note in submission.notes)
+
+
 def test_missing_file_is_recorded_not_fatal(tmp_path, loaded):
     (tmp_path / "wordle.py").write_bytes(WORDLE)
     submission = loaded(tmp_path)
