@@ -279,6 +279,8 @@ def _dim(parser):
     while not parser.at_end():
         if entries:
             parser.expect(T.COMMA)
+            if parser.at_end():
+                break  # the ROM's syntax table allows a trailing comma: DIM A(3),
         token = parser.take()
         name = parser.variable_name(token) if token >= 0x80 else ""
         if name.endswith("$"):

@@ -137,8 +137,11 @@ def _entered_line(number, text, variables, warnings):
         except RecursionError:  # nesting deeper than this tokenizer's Python stack
             raise SyntaxProblem(0, "line too long or too complex (ERROR 14)") from None
         tokens = assemble_line(number, statements)
-        return Line(number, text.decode("latin-1"), tokens,
-                    parse_line_tokens(tokens, variables.names))
+        try:
+            parsed = parse_line_tokens(tokens, variables.names)
+        except TokenError as problem:  # tokens the ROM's grammar allows but we cannot run
+            raise SyntaxProblem(0, "statement not supported (%s)" % problem) from None
+        return Line(number, text.decode("latin-1"), tokens, parsed)
     except SyntaxProblem as problem:
         variables.truncate(saved)
         try:

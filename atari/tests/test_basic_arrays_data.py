@@ -13,6 +13,11 @@ def test_one_and_two_dimensional_arrays():
     assert variables["B("][2] == [0, 0, 0, 5.0] and variables["B("][1][0] == 2.0
 
 
+def test_dim_with_a_trailing_comma_loads_and_runs_as_the_rom_grammar_allows():
+    machine, interpreter = run_basic("10 DIM A(3),\n20 A(3)=5:PRINT A(3)\n")
+    assert machine.text() == "5\n"
+
+
 @pytest.mark.parametrize("index", ["4", "-1", "40000"])
 def test_array_index_out_of_range(index):
     error = basic_error("10 DIM A(3):X=A(%s)\n" % index)
