@@ -34,6 +34,7 @@ import resource
 import runpy
 import shutil
 import signal
+import site
 import sys
 import traceback
 
@@ -246,6 +247,11 @@ def restrict_path(code_dir):
     importlib.invalidate_caches()
 
 
+def provide_site_builtins():
+    """exit() and quit(), which -S leaves out but every `python wordle.py` has (site adds them)."""
+    site.setquit()
+
+
 def describe(error):
     """Exception type and message, e.g. "ValueError: bad guess"."""
     try:
@@ -399,6 +405,7 @@ def main():
     code_dir = isolate(config)
     apply_limits(config["limits"])
     restrict_path(code_dir)
+    provide_site_builtins()
     channel = Channel(config["fd"])
     if config["mode"] == "probe":
         channel.send({"end": "finished"})
