@@ -14,6 +14,7 @@ import concurrent.futures
 import json
 import os
 import pathlib
+import signal
 import sys
 
 from grader import grading, report
@@ -200,6 +201,9 @@ def positive_int(text):
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    # SIGTERM (a CI or Gradescope timeout, kill) ends grading like Ctrl-C: the with-blocks
+    # then stop the student's processes and remove the temp copies instead of leaving them.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         return args.run(args)
     except CommandError as error:

@@ -114,6 +114,7 @@ class Sandbox:
         self.missing_protections = []
         self.child_uids = set()
         self._calls = None
+        self._runs = set()      # program/import children running now (another thread waits on them)
         self._imports = {}
         self._timeouts = {}
         self._call_time = 0.0
@@ -144,10 +145,16 @@ class Sandbox:
         self._choose_protections()
 
     def close(self):
-        """Stop every child and remove the temp dir."""
+        """Stop every child and remove the temp dir.
+
+        A program run still going (grading was interrupted) is only signalled: the
+        thread waiting on it ends it and closes its pipes itself.
+        """
         if self._calls is not None:
             self._calls.kill()
             self._calls = None
+        for child in list(self._runs):
+            child.signal_session(signal.SIGKILL)
         if self.temp is not None:
             shutil.rmtree(self.temp, ignore_errors=True)
             self.temp = None
@@ -287,13 +294,17 @@ class Sandbox:
         module = config["module"]
         if f"{module}.py" not in self._available_files():
             return RunResult("missing_module", detail=f"{module}.py was not submitted")
+        if self.temp is None:
+            raise SandboxError("the sandbox is closed")
         stdin_path = self.temp / "stdin.txt"
         stdin_path.write_text(stdin_text)
         with open(stdin_path, "rb") as stdin:
             child = self._start(config, stdin=stdin)
+        self._runs.add(child)
         try:
             finished = child.wait_for_exit(timeout)
         finally:
+            self._runs.discard(child)
             child.kill()
         return run_result(child, finished)
 
@@ -546,13 +557,17 @@ class ChildProcess:
                 self.protocol_error = f"the child sent an unreadable message ({error})"
         return messages
 
+    def signal_session(self, signum):
+        """Send signum to the child's whole session (as root that ends its PID namespace too)."""
+        try:
+            os.killpg(self.process.pid, signum)
+        except ProcessLookupError:
+            pass
+
     def kill(self):
         """Kill the child's whole session (and, as root, its PID namespace); idempotent."""
         if self.exit_code is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
         if not self.jailed:
             kill_marked_processes(self.marker)

@@ -5,6 +5,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 
 
@@ -120,3 +121,20 @@ def test_grade_all_writes_one_csv_row_per_student(tmp_path):
 def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
     result = grader("grade-all", tmp_path, "--csv", tmp_path / "scores.csv")
     assert_clear_failure(result, 2, "holds no submission folders or .zip files")
+
+
+def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path):
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grader", "grade", SUBMISSIONS / "hostile_spawns_sleepers"],
+        cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob("wordle-kit-sandbox-*/box")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # the student's sleepers are running now
+    process.terminate()
+    _, stderr = process.communicate(timeout=20)
+    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+    still_running = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
+    assert still_running.stdout == ""
