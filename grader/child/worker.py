@@ -10,7 +10,8 @@ message; a student who writes to the socket only breaks their own calls).
 Modes:
   calls    serve requests ("import" a module, "call" a function) until EOF
   import   import one module as a module (its __main__ guard should stop it)
-  program  run one module as __main__ with random seeded and random.seed disabled
+  program  run one module as __main__ with random seeded and random.seed disabled (generators
+           the program makes itself, random.Random() or SystemRandom(), start from the seed too)
   probe    only isolate (the grader checks once that the jail can be built here)
 
 When the config asks for isolation (the grader runs as root) the process:
@@ -370,14 +371,24 @@ def watch_imports(channel, code_dir):
     importlib.import_module = watched_import_module
 
 
+def make_random_reproducible(seed):
+    """Seed random; a student's random.seed(...) does nothing, and every generator the
+    program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
+    starts from the same seed, so a replay with this seed picks the same secret."""
+    random.seed(seed)
+    random.seed = lambda *args, **kwargs: None
+    seed_generator = random.Random.seed
+    random.Random.seed = lambda self, *args, **kwargs: seed_generator(self, seed)
+    random.SystemRandom = random.Random
+
+
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
     module = config["module"]
     sys.stdin = WatchedStdin(sys.stdin, lambda: channel.send({"eof": True}))
     watch_imports(channel, code_dir)
     if config["mode"] == "program":
-        random.seed(config["seed"])
-        random.seed = lambda *args, **kwargs: None
+        make_random_reproducible(config["seed"])
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
     try:

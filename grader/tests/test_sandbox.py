@@ -183,16 +183,19 @@ import random
 if __name__ == "__main__":
     random.seed(12345)
     print(random.random())
+    print(random.Random().random(), random.Random(12345).random())
+    print(random.SystemRandom().random())
 '''
 
 
 @pytest.mark.parametrize("privileged", MODES)
-def test_program_runs_are_seeded_and_student_seed_is_ignored(tmp_path, privileged):
+def test_program_runs_are_seeded_and_student_seeds_and_generators_are_ignored(tmp_path, privileged):
     with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:
         first = box.run_program("wordle", "", seed=7)
         again = box.run_program("wordle", "", seed=7)
         other = box.run_program("wordle", "", seed=8)
-    assert first.stdout == again.stdout == f"{random.Random(7).random()}\n"
+    draw = random.Random(7).random()
+    assert first.stdout == again.stdout == f"{draw}\n{draw} {draw}\n{draw}\n"
     assert other.stdout != first.stdout
 
 
