@@ -34,7 +34,6 @@ class Interpreter:
         self.data_line = 0
         self.data_item = 0
         self.line = None
-        self.stopped_line = None
         self.compiling_line = None
         self._reset_variables()
         self.expressions = ExpressionCompiler(self)
@@ -42,13 +41,12 @@ class Interpreter:
 
     # -- compiling ------------------------------------------------------------------
     def _compile(self):
-        self.line_numbers = [line.number for line in self.program.lines]
         self.line_start = {}
         self.pc_line = []
         self.code = []
         self.data = {}
         statements = StatementCompiler(self)
-        for line_index, line in enumerate(self.program.lines):
+        for line in self.program.lines:
             self.line_start[line.number] = len(self.code)
             next_line = len(self.code) + len(line.statements)
             self.compiling_line = line.number
@@ -183,7 +181,6 @@ class Interpreter:
         """RUN: clear everything and execute from the first line."""
         self.trap_line = NO_TRAP
         self.degrees = False
-        self.stopped_line = None
         self._reset_variables()
         self._execute(0)
 
@@ -235,7 +232,6 @@ class Interpreter:
         raise BasicError(error.number, line, error.detail)
 
     def _set_stop_line(self, line):
-        self.stopped_line = line
         self.machine.poke(STOP_LINE_ADDRESS, line & 0xFF)
         self.machine.poke(STOP_LINE_ADDRESS + 1, line >> 8)
 

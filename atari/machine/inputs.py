@@ -44,10 +44,6 @@ class ScriptedKeys:
             raise InputExhausted("the --keys script has run out")
         return self._codes.popleft()
 
-    @property
-    def remaining(self):
-        return len(self._codes)
-
 
 class ScriptedJoystick:
     """Joystick 0 follows a sequence of positions, one per STICK(0) read.
@@ -67,7 +63,3 @@ class ScriptedJoystick:
 
     def read_trigger(self, port):
         return TRIGGER_RELEASED
-
-    @property
-    def remaining(self):
-        return len(self._positions)

@@ -39,9 +39,6 @@ class SoundChip:
     def set(self, voice, pitch, distortion, volume):
         self.voices[voice] = Voice(pitch, distortion, volume & 15)
 
-    def silence(self):
-        self.voices = [Voice() for _ in range(self.VOICES)]
-
     def ring_bell(self):
         """The editor's bell character (ATASCII 253)."""
         self.bells += 1
