@@ -163,8 +163,12 @@ def looks_tokenized(data):
 
 
 def load_program(data):
-    """A Program from .LST bytes or .BAS bytes (detected from the content)."""
-    if looks_tokenized(data):
+    """A Program from .LST bytes or .BAS bytes (detected from the content).
+
+    A file starting with two zero bytes (LOMEM offset 0) is taken for a SAVEd program
+    even when the rest of its header is wrong, so the error says what is damaged.
+    """
+    if looks_tokenized(data) or data[:2] == b"\x00\x00":
         from .tokenized import detokenize
         return detokenize(data)
     if b"\x00" in data:

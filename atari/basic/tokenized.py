@@ -70,11 +70,11 @@ def _read_names(table):
 def detokenize(data):
     """The Program in .BAS bytes; LoadError when the file is damaged."""
     if len(data) < 14:
-        raise LoadError("file too short for a SAVEd BASIC program")
+        raise LoadError("file too short for a SAVEd BASIC program (ERROR 21)")
     words = [int.from_bytes(data[i:i + 2], "little") for i in range(0, 14, 2)]
     lomem, vntp, vntd, vvtp, stmtab, stmcur, starp = words
     if lomem != 0 or not vntp <= vntd < vvtp <= stmtab <= stmcur < starp:
-        raise LoadError("not a SAVEd Atari BASIC program (bad header) (ERROR 21)")
+        raise LoadError("damaged header: its table pointers are out of order (ERROR 21)")
 
     def block(start, end):
         return data[14 + start - vntp:14 + end - vntp]

@@ -81,3 +81,12 @@ def test_bas_number_constant_beyond_the_atari_range_is_a_load_error_naming_the_l
     data[constant + 1] = 0x7F  # exponent 100**63: beyond 9.99E+97
     with pytest.raises(LoadError, match="line 10 .*number constant"):
         load_program(bytes(data))
+
+
+def test_bas_file_with_a_damaged_header_says_so():
+    data = bytearray(tokenize(load_program(b"10 PRINT 1\n")))
+    data[2:4] = b"\xff\xff"  # VNTP beyond every other table
+    with pytest.raises(LoadError, match="damaged header"):
+        load_program(bytes(data))
+    with pytest.raises(LoadError, match="truncated"):
+        load_program(bytes(tokenize(load_program(b"10 PRINT 1\n"))[:20]))
