@@ -124,7 +124,10 @@ def power(base, exponent):
     if base < 0 and not whole_exponent:
         raise BasicError(ERROR_VALUE)
     if whole_exponent and abs(exponent) < 10000:
-        exact = _CONTEXT.power(to_decimal(base), int(exponent))
+        try:
+            exact = _CONTEXT.power(to_decimal(base), int(exponent))
+        except decimal.Overflow:  # far beyond the Atari's range, e.g. 9.99E97^16
+            raise BasicError(ERROR_OVERFLOW) from None
         if exact.adjusted() // 2 > 48:
             raise BasicError(ERROR_OVERFLOW)
         return normalize(exact)

@@ -63,3 +63,9 @@ def test_overflow_and_division_by_zero_are_error_11():
     assert (error.number, error.line) == (11, 10)
     error = basic_error("10 X=0\n20 PRINT 1/X\n")
     assert (error.number, error.line) == (11, 20)
+
+
+@pytest.mark.parametrize("expression", ["9.99E97^16", "(-2)^9999", "10^98"])
+def test_a_power_far_beyond_the_range_is_error_11(expression):
+    error = basic_error("10 X=%s\n" % expression)
+    assert (error.number, error.line) == (11, 10)
