@@ -33,6 +33,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +116,7 @@ class Sandbox:
         self.child_uids = set()
         self._calls = None
         self._runs = set()      # program/import children running now (another thread waits on them)
+        self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
         self._timeouts = {}
         self._call_time = 0.0
@@ -122,7 +124,11 @@ class Sandbox:
     # ------------------------------------------------------------ lifecycle
 
     def __enter__(self):
-        self.open()
+        try:
+            self.open()
+        except BaseException:   # e.g. Ctrl-C or SIGTERM while the jail is being probed
+            self.close()
+            raise
         return self
 
     def __exit__(self, *exc):
@@ -153,11 +159,12 @@ class Sandbox:
         if self._calls is not None:
             self._calls.kill()
             self._calls = None
-        for child in list(self._runs):
-            child.signal_session(signal.SIGKILL)
-        if self.temp is not None:
-            shutil.rmtree(self.temp, ignore_errors=True)
-            self.temp = None
+        with self._runs_lock:
+            for child in self._runs:
+                child.signal_session(signal.SIGKILL)
+            if self.temp is not None:
+                shutil.rmtree(self.temp, ignore_errors=True)
+                self.temp = None
 
     def _choose_protections(self):
         self.protections = ["resource limits (memory, CPU, file size, processes, open files)",
@@ -286,25 +293,32 @@ class Sandbox:
         """Import MODULE (not as __main__) with empty stdin; see RunResult."""
         return self._run_once({"mode": "import", "module": module}, "", timeout)
 
-    def run_program(self, module, stdin, seed, timeout=10.0):
-        """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult."""
-        return self._run_once({"mode": "program", "module": module, "seed": seed}, stdin, timeout)
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None):
+        """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
-    def _run_once(self, config, stdin_text, timeout):
+        With a quiet_timeout the run also times out when it prints nothing for that long,
+        so a slow program that keeps printing may use all of timeout, a stuck one may not.
+        """
+        return self._run_once({"mode": "program", "module": module, "seed": seed}, stdin, timeout,
+                              quiet_timeout)
+
+    def _run_once(self, config, stdin_text, timeout, quiet_timeout=None):
         module = config["module"]
         if f"{module}.py" not in self._available_files():
             return RunResult("missing_module", detail=f"{module}.py was not submitted")
-        if self.temp is None:
-            raise SandboxError("the sandbox is closed")
-        stdin_path = self.temp / "stdin.txt"
-        stdin_path.write_text(stdin_text)
-        with open(stdin_path, "rb") as stdin:
-            child = self._start(config, stdin=stdin)
-        self._runs.add(child)
+        with self._runs_lock:
+            if self.temp is None:   # closed: grading was interrupted
+                raise SandboxError("the sandbox is closed")
+            stdin_path = self.temp / "stdin.txt"
+            stdin_path.write_text(stdin_text)
+            with open(stdin_path, "rb") as stdin:
+                child = self._start(config, stdin=stdin)
+            self._runs.add(child)
         try:
-            finished = child.wait_for_exit(timeout)
+            finished = child.wait_for_exit(timeout, quiet_timeout)
         finally:
-            self._runs.discard(child)
+            with self._runs_lock:
+                self._runs.discard(child)
             child.kill()
         return run_result(child, finished)
 
@@ -406,6 +420,7 @@ class ChildProcess:
         self.truncated = False
         self.exit_code = None
         self.timed_out = False
+        self.last_output = time.monotonic()
         self._closed = False
         self._next_id = 0
         self.jailed = "jail" in config
@@ -413,8 +428,9 @@ class ChildProcess:
         self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
         ours, theirs = socket.socketpair()
         config["fd"] = theirs.fileno()
-        command = [sandbox.python, "-I", "-S", "-B", str(sandbox.temp / "runtime" / "worker.py"),
-                   json.dumps(config)]
+        # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet"
+        command = [sandbox.python, "-I", "-S", "-B", "-u",
+                   str(sandbox.temp / "runtime" / "worker.py"), json.dumps(config)]
         try:
             self.process = subprocess.Popen(
                 command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -492,8 +508,9 @@ class ChildProcess:
             detail = f"the child process exited with status {self.exit_code}"
         return {"status": "crashed", "detail": detail}
 
-    def wait_for_exit(self, timeout):
-        """Read the child's output until it exits (plus a short drain); False on timeout.
+    def wait_for_exit(self, timeout, quiet_timeout=None):
+        """Read the child's output until it exits (plus a short drain); False on timeout
+        (after timeout in all, or quiet_timeout without any output).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
@@ -503,7 +520,8 @@ class ChildProcess:
         while True:
             if exited_at is None and self.process.poll() is not None:
                 exited_at = time.monotonic()
-            until = deadline if exited_at is None else min(deadline, exited_at + DRAIN_AFTER_EXIT)
+            until = self._give_up_at(deadline, quiet_timeout) if exited_at is None else min(
+                deadline, exited_at + DRAIN_AFTER_EXIT)
             pumping = self._pump(until, EXIT_POLL_INTERVAL)
             self.messages.extend(self._take_messages())
             if not pumping or time.monotonic() >= until:
@@ -511,10 +529,16 @@ class ChildProcess:
         if self.truncated:
             return True
         try:
-            self.exit_code = self.process.wait(max(0.0, deadline - time.monotonic()))
+            give_up_at = self._give_up_at(deadline, quiet_timeout)
+            self.exit_code = self.process.wait(max(0.0, give_up_at - time.monotonic()))
         except subprocess.TimeoutExpired:
             return False
         return True
+
+    def _give_up_at(self, deadline, quiet_timeout):
+        if quiet_timeout is None:
+            return deadline
+        return min(deadline, self.last_output + quiet_timeout)
 
     def _pump(self, deadline, longest_wait=None):
         """Read what is ready; False when the deadline passed or every stream is closed."""
@@ -534,6 +558,7 @@ class ChildProcess:
                 self.selector.unregister(key.fileobj)
                 continue
             self.buffers[name] += chunk
+            self.last_output = time.monotonic()
             cap = self.limits.value_bytes if name == "protocol" else self.limits.output_bytes
             if len(self.buffers[name]) > cap:
                 del self.buffers[name][cap:]

@@ -29,7 +29,8 @@ from grader import reference
 from grader.outcome import Diff, Outcome, TestSpec
 from grader.screen import ESCAPE, screen_lines
 
-RUN_TIMEOUT = 10.0
+RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
+QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck
 FIRST_SEED, SECOND_SEED, THIRD_SEED = 1913, 2025, 3141
 SAMPLE_SIZE = 5
 MAX_GUESSES = 6
@@ -350,7 +351,8 @@ def run_problems(program, run, guard_hint):
         return ["%s was not submitted" % program.file]
     problems = []
     if run.status == "timeout":
-        problems.append("the program did not finish within %g s (an endless loop?)" % RUN_TIMEOUT)
+        problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
+                        "(an endless loop?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
     elif run.status == "waited_for_input":
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
@@ -430,7 +432,8 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
         return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
 
     def run(script, seed):
-        result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT)
+        result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
+                                 quiet_timeout=QUIET_TIMEOUT)
         return result, learn_secret(result)
 
     runs = {}
@@ -444,7 +447,7 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
     if first_run.status == "timeout":
-        not_run = "not run: the first game did not finish within %g s" % RUN_TIMEOUT
+        not_run = "not run: the first game did not finish"
         runs[win_id] = runs[second_id] = Outcome.failed(not_run)
         return runs
 

@@ -37,7 +37,7 @@ class FakeBox:
         return CallResult("ok", value=copy.deepcopy(value), args_after=arguments,
                           returned_argument=returned)
 
-    def run_program(self, module, stdin, seed, timeout=10.0):
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None):
         self.runs.append((module, stdin, seed))
         return self.programs[module](stdin, seed)
 

@@ -199,6 +199,23 @@ def test_program_runs_are_seeded_and_student_seeds_and_generators_are_ignored(tm
     assert other.stdout != first.stdout
 
 
+SLOW_BUT_PRINTING = '''
+import time
+if __name__ == "__main__":
+    for step in range(4):
+        time.sleep(0.4)
+        print(step)
+    time.sleep(5)
+'''
+
+
+def test_a_run_that_keeps_printing_may_outlast_the_quiet_timeout_a_silent_one_may_not(tmp_path):
+    with sandbox(write_submission(tmp_path / "slow", SLOW_BUT_PRINTING), False) as box:
+        run = box.run_program("wordle", "", seed=1, timeout=20, quiet_timeout=1.0)
+    assert run.timed_out and run.status == "timeout"
+    assert run.stdout == "0\n1\n2\n3\n"
+
+
 # ------------------------------------------------------------------ hostile submissions
 
 @pytest.mark.parametrize("privileged", MODES)
