@@ -309,9 +309,10 @@ class Sandbox:
         with self._runs_lock:
             if self.temp is None:   # closed: grading was interrupted
                 raise SandboxError("the sandbox is closed")
-            stdin_path = self.temp / "stdin.txt"
-            stdin_path.write_text(stdin_text)
-            with open(stdin_path, "rb") as stdin:
+            # An unnamed file per run: runs in other threads cannot overwrite its input.
+            with tempfile.TemporaryFile(dir=self.temp) as stdin:
+                stdin.write(stdin_text.encode("utf-8"))
+                stdin.seek(0)
                 child = self._start(config, stdin=stdin)
             self._runs.add(child)
         try:
