@@ -1,9 +1,9 @@
 """Grade one submission: load it, run every test through the sandbox, score it.
 
 The list of tests is fixed (``ALL_SPECS``) whatever the submission does. The
-function tests (calls to one long-lived child) run in one thread while the
-programs run, one after another, in another: the student's code works in its
-own processes, so the two overlap.
+function tests (calls to one long-lived child) run in the grading thread
+while each program's runs go on in a thread of their own: the student's code
+works in its own processes, so they overlap.
 """
 import threading
 import time
@@ -37,18 +37,16 @@ class RecordingBox:
         return result
 
 
-def program_outcomes(box, submission):
-    """The guard checks and the transcript tests of both programs."""
-    outcomes = {}
-    for module, program in zip(checks.MODULES, transcripts.PROGRAMS):
-        imported = box.import_module(module)
-        outcomes[checks.GUARD_SPECS[module].id] = guard_outcome = checks.guard_outcome(
-            module, submission, imported)
-        skip = None
-        if imported.status == "timeout":
-            skip = ("not run: importing %s.py never finished, so running it cannot finish "
-                    "either (an endless loop outside the __main__ guard?)" % module)
-        outcomes.update(transcripts.test_program(box, program, guard_outcome.details, skip))
+def program_outcomes(box, submission, module, program):
+    """The guard check and the transcript tests of one program."""
+    imported = box.import_module(module)
+    guard_outcome = checks.guard_outcome(module, submission, imported)
+    skip = None
+    if imported.status == "timeout":
+        skip = ("not run: importing %s.py never finished, so running it cannot finish "
+                "either (an endless loop outside the __main__ guard?)" % module)
+    outcomes = {checks.GUARD_SPECS[module].id: guard_outcome}
+    outcomes.update(transcripts.test_program(box, program, guard_outcome.details, skip))
     return outcomes
 
 
@@ -57,16 +55,19 @@ def run_everything(box, submission):
     programs = {}
     failure = []
 
-    def run_programs():
+    def run_program(module, program):
         try:
-            programs.update(program_outcomes(box, submission))
+            programs.update(program_outcomes(box, submission, module, program))
         except BaseException as error:  # re-raised in the grading thread
             failure.append(error)
 
-    worker = threading.Thread(target=run_programs, name="program runs")
-    worker.start()
+    workers = [threading.Thread(target=run_program, args=(module, program), name="runs of " + module)
+               for module, program in zip(checks.MODULES, transcripts.PROGRAMS)]
+    for worker in workers:
+        worker.start()
     outcomes = function_tests.run_function_tests(box)
-    worker.join()
+    for worker in workers:
+        worker.join()
     if failure:
         raise failure[0]
     outcomes.update(programs)
