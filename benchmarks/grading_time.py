@@ -3,13 +3,17 @@
     python benchmarks/grading_time.py [N] [SUBMISSION]
 
 Grades SUBMISSION (default: the kit's own reference, as a student would hand
-it in) N times (default 5) in one process, as `grade-all` does, after one
-warm-up grading (which also builds the expected values, cached per process),
-and prints the warm-up time and the mean, median and worst of the N timed runs.
+it in) three ways and prints each figure:
+- a fresh `python -m grader grade` process, as Gradescope runs one per
+  submission, with the expected values cached (`python -m grader prepare`);
+- the same with no cache, so the process builds the expected values itself;
+- N gradings (default 5) in one process, as each `grade-all` worker does.
 """
+import os
 import pathlib
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -17,7 +21,7 @@ import time
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT))
 
-from grader import grading  # noqa: E402
+from grader import function_tests, grading  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 
 
@@ -27,23 +31,42 @@ def reference_submission(folder):
     return folder
 
 
+def timed_command(path, environment):
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "grader", "grade", str(path)], cwd=KIT_ROOT,
+                   env=environment, stdout=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - started
+
+
 def timed_grade(path, rubric):
     started = time.perf_counter()
     result = grading.grade(path, rubric)
     return time.perf_counter() - started, result.score
 
 
+def summary(times):
+    return "median %.2f s, worst %.2f s" % (statistics.median(times), max(times))
+
+
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    function_tests.all_cases()  # what `python -m grader prepare` does
     with tempfile.TemporaryDirectory() as temp:
-        path = sys.argv[2] if len(sys.argv) > 2 else reference_submission(pathlib.Path(temp))
-        first, score = timed_grade(path, rubric)
-        times = [timed_grade(path, rubric)[0] for _ in range(runs)]
-    print("submission: %s (score %s)" % (path if len(sys.argv) > 2 else "the reference", score))
-    print("first grading (builds expected values): %.2f s" % first)
-    print("%d gradings: mean %.2f s, median %.2f s, worst %.2f s (target < 2 s)"
-          % (runs, statistics.mean(times), statistics.median(times), max(times)))
+        temp = pathlib.Path(temp)
+        (temp / "submission").mkdir()
+        path = sys.argv[2] if len(sys.argv) > 2 else reference_submission(temp / "submission")
+        cached = [timed_command(path, dict(os.environ)) for _ in range(3)]
+        uncached = [timed_command(path, dict(os.environ, WORDLE_KIT_CACHE=str(temp / ("empty%d" % i))))
+                    for i in range(2)]
+        timed_grade(path, rubric)  # warm-up
+        in_process = [timed_grade(path, rubric) for _ in range(runs)]
+    print("submission: %s (score %s)" % (path if len(sys.argv) > 2 else "the reference",
+                                          in_process[0][1]))
+    print("python -m grader grade, expected values cached: %s (target < 2 s)" % summary(cached))
+    print("python -m grader grade, no cache:               %s" % summary(uncached))
+    print("%d gradings in one process (grade-all):          %s"
+          % (runs, summary([seconds for seconds, _ in in_process])))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
-"""The command line: python -m grader grade | grade-all | tests.
+"""The command line: python -m grader grade | grade-all | tests | prepare.
 
     python -m grader grade PATH [--json FILE] [--rubric FILE] [--color | --no-color]
     python -m grader grade-all PATH... --csv FILE [--jobs N] [--reports DIR] [--rubric FILE]
     python -m grader tests [--rubric FILE]
+    python -m grader prepare
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
@@ -17,7 +18,7 @@ import pathlib
 import signal
 import sys
 
-from grader import grading, report
+from grader import expected_cache, function_tests, grading, report
 from grader.loading import LoadError
 from grader.rubric import RubricError, load_rubric
 from grader.sandbox import SandboxError
@@ -127,6 +128,7 @@ def command_grade_all(args):
             os.makedirs(args.reports, exist_ok=True)
         except OSError as error:
             raise CommandError("cannot create %s: %s" % (args.reports, error)) from None
+    function_tests.all_cases()  # built once here, read from the cache by every worker
     rows = {}
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(grade_student, student, str(path), args.rubric, args.reports)
@@ -152,6 +154,16 @@ def command_tests(args):
                                    ", all or nothing" if rule.all_or_nothing else ""))
         for spec, share in zip(specs, shares):
             print("  %-40s %7s  %s" % (spec.id, report.points(share), spec.name))
+    return EXIT_OK
+
+
+def command_prepare(args):
+    function_tests.all_cases()
+    path = expected_cache.cache_file()
+    if not path.is_file():
+        raise CommandError("cannot write the cache of expected values in %s "
+                           "(set WORDLE_KIT_CACHE to a writable folder)" % path.parent)
+    print("expected values of the function tests cached in %s" % path)
     return EXIT_OK
 
 
@@ -186,6 +198,10 @@ def parser():
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
     tests.add_argument("--rubric", metavar="FILE", help="rubric file")
     tests.set_defaults(run=command_tests)
+
+    prepare = commands.add_parser("prepare", help="compute and cache the function tests' expected "
+                                  "values (setup.sh does it for Gradescope)")
+    prepare.set_defaults(run=command_prepare)
     return main
 
 

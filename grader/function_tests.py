@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from grader import reference
+from grader import expected_cache, reference
 from grader.outcome import Outcome, TestSpec
 
 CALL_TIMEOUT = 2.0  # seconds for one call of a clue function
@@ -429,9 +429,23 @@ SPECS = tuple(test.spec for test in FUNCTION_TESTS)
 
 
 @functools.cache
+def all_cases():
+    """{test id: cases} for every function test: read from the cache of
+    expected values when it has them, else built from the reference (and
+    stored for the next process)."""
+    test_ids = [test.spec.id for test in FUNCTION_TESTS]
+    stored = expected_cache.load(test_ids)
+    if stored is not None:
+        return {test_id: tuple(Case(*case) for case in cases) for test_id, cases in stored.items()}
+    table = {test.spec.id: tuple(test.make_cases()) for test in FUNCTION_TESTS}
+    expected_cache.save({test_id: [(case.args, case.expected, case.call_text) for case in cases]
+                         for test_id, cases in table.items()})
+    return table
+
+
 def cases_of(test):
-    """The cases of a test (computed once per process: they never change)."""
-    return tuple(test.make_cases())
+    """The cases of a test (built once: they never change)."""
+    return all_cases()[test.spec.id]
 
 
 # ---------------------------------------------------------------- running and judging
