@@ -14,7 +14,8 @@ grader/child/codec.py and decoded here into exact plain types.
 
 Protections (see :attr:`Sandbox.protections`): always resource limits (memory,
 CPU, file size, processes, open files), per-call and per-sandbox time limits,
-output caps, its own session killed as a whole, a scrubbed environment, an
+output caps, its own session killed as a whole, children that the kernel kills
+when the grading process dies (even by SIGKILL), a scrubbed environment, an
 isolated interpreter whose sys.path is the temp copy plus the standard library,
 stdin from /dev/null or the scripted text.  As root, in addition: private
 mount, PID and network namespaces (killing the child kills every process the
@@ -169,6 +170,7 @@ class Sandbox:
     def _choose_protections(self):
         self.protections = ["resource limits (memory, CPU, file size, processes, open files)",
                             "time limits and output caps", "own session killed as a whole",
+                            "children killed by the kernel when the grader dies",
                             "scrubbed environment and sys.path (temp copy + standard library)"]
         self.missing_protections = []
         self.python = sys.executable
@@ -193,7 +195,8 @@ class Sandbox:
             self.missing_protections += [
                 "student code runs as the grading user and could read files that user can read",
                 "no PID namespace: processes that leave the session are found by an environment "
-                "marker and killed, which a process that clears its environment escapes"]
+                "marker and killed, which a process that clears its environment escapes, and "
+                "processes the student started outlive a grader that is killed with SIGKILL"]
 
     def _jail_problem(self):
         """None when a jailed child starts with this interpreter, else why not (checked once).
@@ -326,7 +329,7 @@ class Sandbox:
     # ------------------------------------------------------------ children
 
     def _start(self, config, stdin):
-        config = dict(config, box=str(self.temp / "box"), limits=self._rlimits())
+        config = dict(config, box=str(self.temp / "box"), limits=self._rlimits(), grader_pid=os.getpid())
         if self.privileged:
             root = self.temp / "jail"
             root.mkdir(exist_ok=True)

@@ -21,7 +21,9 @@ namespace with it), builds a jail
 (a small tmpfs holding read-only binds of /usr and friends, /dev/null, an empty
 /tmp and /box with the submission), forks the worker proper, which chroots into
 the jail, drops to an unprivileged uid/gid with no groups and no new privileges.
-Resource limits are applied in every case.
+Resource limits are applied in every case, and the child dies with the grader
+(a parent-death signal; as root the relay and the namespace's init both have
+it, and the init's death ends the whole namespace).
 """
 
 import builtins
@@ -33,6 +35,7 @@ import os
 import random
 import resource
 import runpy
+import select
 import shutil
 import signal
 import site
@@ -50,6 +53,7 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
 ALLOWED_IMPORTS = {"math", "random", "words", "display_utility", "wordle", "easy_wordle"}
 KIT_MODULES = {"words", "display_utility"}
@@ -154,6 +158,25 @@ def _b(text):
     return None if text is None else os.fsencode(text)
 
 
+def die_with_parent(parent_alive):
+    """Have the kernel SIGKILL this process when its parent ends, even by SIGKILL.
+
+    The signal fires when the parent *thread* that forked us exits; the grader's
+    threads outlive the children they start, so that is the grader dying.  A
+    parent that died before the prctl sends nothing, hence the check after it.
+    """
+    _check(_libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl")
+    if not parent_alive():
+        os._exit(1)
+
+
+def _has_reader(pipe_write_fd):
+    """False once nobody holds the read end of the pipe (poll reports POLLERR)."""
+    poller = select.poll()
+    poller.register(pipe_write_fd, select.POLLOUT)
+    return not any(events & select.POLLERR for _, events in poller.poll(0))
+
+
 def isolate(config):
     """Namespaces, jail and lowered privileges (root only); returns the code's directory."""
     jail = config.get("jail")
@@ -166,8 +189,10 @@ def isolate(config):
         os.close(status_write)
         _relay_and_exit(init, status_read, config["fd"])
     os.close(status_read)
+    # getppid() is 0 across the namespace boundary, so the relay's liveness shows in the pipe it reads
+    die_with_parent(lambda: _has_reader(status_write))
     _build_jail(jail, config)
-    worker = os.fork()
+    worker = os.fork()      # dies with init, as the whole namespace does: no parent-death signal needed
     if worker:
         _init_wait_and_exit(worker, status_write, config["fd"])
     os.close(status_write)
@@ -413,6 +438,7 @@ def run_main(channel, config, code_dir):
 
 def main():
     config = json.loads(sys.argv[1])
+    die_with_parent(lambda: os.getppid() == config["grader_pid"])
     code_dir = isolate(config)
     apply_limits(config["limits"])
     restrict_path(code_dir)

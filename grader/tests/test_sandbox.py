@@ -8,6 +8,9 @@ bounded time, no process of the child left, nothing written outside the temp dir
 
 import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -378,3 +381,90 @@ def test_huge_values_mutation_and_returned_argument(privileged):
         same = box.call("easy_wordle", "filter_word_list", [["aaaaa"], []])
     assert same.returned_argument == 0
     assert same.args_after == [["aaaaa", "zzzzz"], []]
+
+
+# ------------------------------------------------------------------ the grader itself killed
+
+SLEEPS = '''
+import time
+def check_word(secret, guess):
+    time.sleep(300)
+if __name__ == "__main__":
+    time.sleep(300)
+'''
+
+SPAWNS_AND_SLEEPS = '''
+import os, subprocess, time
+def spawn_and_sleep():
+    subprocess.Popen(["sleep", "300"])
+    if os.fork() == 0:
+        os.setsid()
+        time.sleep(300)
+        os._exit(0)
+    time.sleep(300)
+def check_word(secret, guess):
+    spawn_and_sleep()
+if __name__ == "__main__":
+    spawn_and_sleep()
+'''
+
+GRADE = '''
+import functools, sys
+from grader import grading
+from grader.rubric import load_rubric
+from grader.sandbox import Sandbox
+grading.grade(sys.argv[1], load_rubric(None, [spec.id for spec in grading.ALL_SPECS]),
+              sandbox_factory=functools.partial(Sandbox, privileged=sys.argv[2] == "jailed"))
+'''
+
+
+def command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
+
+
+def jail_uid(pid):
+    """The uid a process runs as when it is one of the jail's, else None."""
+    try:
+        uid = os.stat(f"/proc/{pid}").st_uid
+    except OSError:
+        return None
+    return uid if uid >= JAIL_UID_BASE else None
+
+
+# Without a PID namespace the processes a student starts are found and killed by the grader, so
+# they outlive a grader killed by SIGKILL: that mode only promises that its own children die.
+@pytest.mark.parametrize("privileged, source", [(True, SPAWNS_AND_SLEEPS), (False, SLEEPS)][not IS_ROOT:],
+                         ids=["jailed", "plain"][not IS_ROOT:])
+def test_killing_the_grader_with_sigkill_ends_every_process_of_its_sandboxes(tmp_path, privileged, source):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    submission = write_submission(tmp_path / "submission", source)
+    grading = subprocess.Popen([sys.executable, "-c", GRADE, str(submission), "jailed" if privileged else "plain"],
+                               cwd=KIT_ROOT, env={"PATH": "/usr/bin:/bin", "TMPDIR": str(temp)},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    uids = set()
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = [pid for pid in sandbox_processes(temp, uids) if pid != grading.pid]
+            uids.update(jail_uid(pid) for pid in found)
+            uids.discard(None)
+            commands = [command_line(pid) for pid in found]
+            sleeping = (sum(command.startswith(b"sleep\0") for command in commands) >= 2 if privileged
+                        else any(b'"mode": "program"' in command for command in commands)
+                        and any(b'"mode": "calls"' in command for command in commands))
+            if sleeping:    # a call and a program run are sleeping now
+                break
+            time.sleep(0.05)
+        assert sleeping, "the grading never got to the sleeping call and program"
+        grading.kill()
+        grading.wait()
+        assert wait_until_gone(temp, uids, seconds=5) == []
+    finally:
+        grading.kill()
+        for pid in sandbox_processes(temp, uids):
+            os.kill(pid, signal.SIGKILL)
