@@ -13,6 +13,7 @@ message says which; there is never a traceback.
 import argparse
 import concurrent.futures
 import json
+import multiprocessing
 import os
 import pathlib
 import signal
@@ -100,11 +101,27 @@ def student_paths(paths):
     return [(p.stem if p.suffix.lower() == ".zip" else p.name, p) for p in entries]
 
 
+def start_pool_worker():
+    """A worker of grade-all's pool: Ctrl-C is left to the main process, which stops the
+    workers with SIGTERM; that raises SystemExit here, so the with-blocks clean up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, stop_pool_worker)
+
+
+def stop_pool_worker(signum, frame):
+    # Once only: the pool sends SIGTERM again when another worker exits, which must not cut
+    # this one's clean-up short.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(EXIT_INTERNAL)
+
+
 def grade_student(student, path, rubric_path, reports_dir):
     """Grade one student in a worker process; return (student, CSV row, one-line summary)."""
     try:
         rubric = load_rubric(rubric_path, test_ids())
         result = grade_submission(path, rubric)
+    except SystemExit:  # stopped mid-grading, cleaned up; the pool would only start the next one
+        os._exit(EXIT_INTERNAL)
     except CommandError as error:
         return student, report.csv_row(student, error=str(error)), "error: %s" % error
     except Exception as error:  # one broken submission must not stop the class
@@ -130,13 +147,20 @@ def command_grade_all(args):
             raise CommandError("cannot create %s: %s" % (args.reports, error)) from None
     function_tests.all_cases()  # built once here, read from the cache by every worker
     rows = {}
-    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs,
+                                                initializer=start_pool_worker) as pool:
         futures = [pool.submit(grade_student, student, str(path), args.rubric, args.reports)
                    for student, path in students]
-        for future in concurrent.futures.as_completed(futures):
-            student, row, summary = future.result()
-            rows[student] = row
-            print("%-30s %s" % (student, summary), flush=True)
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                student, row, summary = future.result()
+                rows[student] = row
+                print("%-30s %s" % (student, summary), flush=True)
+        except BaseException:   # interrupted or failed: grade no one else, stop who is grading
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in multiprocessing.active_children():
+                worker.terminate()
+            raise
     write_file(args.csv, report.csv_text([rows[student] for student, _ in students]))
     print("graded %d submissions; scores in %s" % (len(students), args.csv))
     return EXIT_OK

@@ -1,13 +1,16 @@
 """The command line: reports, results.json, CSV for a class, and exit codes with clear messages."""
 import csv
 import json
+import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import time
 import zipfile
 
+import pytest
 
 KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
@@ -136,5 +139,34 @@ def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path
     _, stderr = process.communicate(timeout=20)
     assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []
+    still_running = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
+    assert still_running.stdout == ""
+
+
+@pytest.mark.parametrize("interrupt", ["sigterm", "ctrl-c"])
+def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_dir(tmp_path, interrupt):
+    for student in ("ann", "bob", "cy"):
+        shutil.copytree(SUBMISSIONS / "hostile_ignores_sigterm", tmp_path / "class" / student)
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(temp)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grader", "grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
+         "--jobs", "2"], cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    deadline = time.monotonic() + 30
+    while len(list(temp.glob("wordle-kit-sandbox-*/box"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # both workers are grading endless loops now
+    if interrupt == "sigterm":
+        process.terminate()
+    else:  # the terminal sends SIGINT to the whole foreground process group
+        os.killpg(process.pid, signal.SIGINT)
+    interrupted = time.monotonic()
+    _, stderr = process.communicate(timeout=30)
+    assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
+    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
+    assert list(temp.iterdir()) == [], (stderr, list(temp.rglob("*")))
+    assert not (tmp_path / "scores.csv").exists()
     still_running = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
     assert still_running.stdout == ""
