@@ -23,7 +23,7 @@ from grader import expected_cache, function_tests, grading, report
 from grader.loading import LoadError
 from grader.rubric import RubricError, load_rubric
 from grader.sandbox import SandboxError
-from grader.scoring import split_points
+from grader.scoring import maximum_scores, specs_by_group
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
 
@@ -168,16 +168,13 @@ def command_grade_all(args):
 
 def command_tests(args):
     rubric = read_rubric(args.rubric)
-    by_group = {}
-    for spec in grading.ALL_SPECS:
-        by_group.setdefault(spec.group, []).append(spec)
-    for group, specs in by_group.items():
+    maxima = maximum_scores(rubric, grading.ALL_SPECS)
+    for group, specs in specs_by_group(grading.ALL_SPECS).items():
         rule = rubric.groups[group]
-        shares = split_points(rule.points, [rubric.weight(spec.id) for spec in specs])
         print("%s: %s points%s" % (group, report.points(rule.points),
                                    ", all or nothing" if rule.all_or_nothing else ""))
-        for spec, share in zip(specs, shares):
-            print("  %-40s %7s  %s" % (spec.id, report.points(share), spec.name))
+        for spec in specs:
+            print("  %-40s %7s  %s" % (spec.id, report.points(maxima[spec.id]), spec.name))
     return EXIT_OK
 
 

@@ -59,16 +59,28 @@ def split_points(points, weights):
     return shares + [round(points - sum(shares), PLACES)]
 
 
-def score_tests(rubric, specs, outcomes):
-    """ScoredTests for specs (in order) from outcomes {test id: Outcome}."""
+def specs_by_group(specs):
+    """{group: [TestSpec, ...]}, groups and tests in the order of specs."""
     by_group = {}
     for spec in specs:
         by_group.setdefault(spec.group, []).append(spec)
+    return by_group
+
+
+def maximum_scores(rubric, specs):
+    """{test id: the points it is worth}: each group's points split by the tests' weights."""
     maxima = {}
-    for group, group_specs in by_group.items():
+    for group, group_specs in specs_by_group(specs).items():
         shares = split_points(rubric.groups[group].points,
                               [rubric.weight(spec.id) for spec in group_specs])
         maxima.update(zip((spec.id for spec in group_specs), shares))
+    return maxima
+
+
+def score_tests(rubric, specs, outcomes):
+    """ScoredTests for specs (in order) from outcomes {test id: Outcome}."""
+    by_group = specs_by_group(specs)
+    maxima = maximum_scores(rubric, specs)
     scored = []
     for spec in specs:
         outcome = outcomes[spec.id]
