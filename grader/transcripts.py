@@ -345,10 +345,8 @@ def shows_win(run, secret):
     return any(line.key[-5:] == won for line in screen_lines(run.stdout))
 
 
-def run_problems(program, run, guard_hint):
+def run_problems(run, guard_hint):
     """Lines about how the run ended, when it did not end normally."""
-    if run.status == "missing_module":
-        return ["%s was not submitted" % program.file]
     problems = []
     if run.status == "timeout":
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
@@ -373,9 +371,7 @@ def run_problems(program, run, guard_hint):
 
 def judge_run(program, run, secret, script, guard_hint=()):
     """Outcome of one run whose secret is known, against the reference's screens."""
-    problems = run_problems(program, run, guard_hint)
-    if run.status == "missing_module":
-        return Outcome.failed(*problems)
+    problems = run_problems(run, guard_hint)
     got = screen_lines(run.stdout)
     comparisons = []
     for variant in script_variants(script):
@@ -393,8 +389,7 @@ def judge_run(program, run, secret, script, guard_hint=()):
             details.append("(upper-case input may be accepted or called an invalid word; "
                            "the screen matched neither)")
         details.append(diff_block(comparison.expected_rows, got))
-    outcome = Outcome(False, details, capped_notes(comparison.notes))
-    return outcome
+    return Outcome(False, details, capped_notes(comparison.notes))
 
 
 def capped_notes(notes):
@@ -405,11 +400,9 @@ def capped_notes(notes):
                                           % (len(notes) - SHOWN_SPACING_NOTES)]
 
 
-def no_secret_outcome(program, run, script, guard_hint):
+def no_secret_outcome(run, script, guard_hint):
     """The run showed no Answer line: nothing to compare with, say what it printed."""
-    problems = run_problems(program, run, guard_hint)
-    if run.status == "missing_module":
-        return Outcome.failed(*problems)
+    problems = run_problems(run, guard_hint)
     got = [line.text for line in screen_lines(run.stdout)]
     details = ["typed: %s" % " | ".join(script)] + problems
     details.append("the game's secret could not be found: after a win or the sixth guess the "
@@ -443,7 +436,7 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
         return {test_id: Outcome.failed("%s was not submitted" % program.file)
                 for test_id in (loss_id, win_id, second_id)}
     if secret is None:
-        runs[loss_id] = no_secret_outcome(program, first_run, loss, guard_hint)
+        runs[loss_id] = no_secret_outcome(first_run, loss, guard_hint)
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
     if first_run.status == "timeout":
@@ -473,7 +466,7 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     second = second_script(program)
     second_run, second_secret = run(second, SECOND_SEED)
     if second_secret is None:
-        runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
+        runs[second_id] = no_secret_outcome(second_run, second, guard_hint)
     elif second_secret == secret and run(second, THIRD_SEED)[1] == secret:
         runs[second_id] = Outcome.failed(
             "the secret was %s in three games with different random seeds: it must be chosen at "
