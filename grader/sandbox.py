@@ -12,6 +12,11 @@ timeout or crash); each program run and import check is a child of its own.
 Values come back through a socket that is not the student's stdout, encoded by
 grader/child/codec.py and decoded here into exact plain types.
 
+Threads: call() may run in one thread while import_module() / run_program()
+run in others, as grading.py does (each run reads its input from its own
+unnamed file, and a jailed child mounts its own tmpfs); close() from the
+thread that opened the box ends runs in flight.
+
 Protections (see :attr:`Sandbox.protections`): always resource limits (memory,
 CPU, file size, processes, open files), per-call and per-sandbox time limits,
 output caps, its own session killed as a whole, children that the kernel kills
@@ -19,9 +24,10 @@ when the grading process dies (even by SIGKILL), a scrubbed environment, an
 isolated interpreter whose sys.path is the temp copy plus the standard library,
 stdin from /dev/null or the scripted text.  As root, in addition: private
 mount, PID and network namespaces (killing the child kills every process the
-student started; there is no network), a chroot jail holding only read-only system files and the submission (the kit,
-the tests and other submissions are not there to read), and an unprivileged
-uid/gid of its own with no groups and no new privileges.
+student started; there is no network), a chroot jail holding only read-only
+system files and the submission (the kit, the tests and other submissions are
+not there to read), and an unprivileged uid/gid of its own with no groups and
+no new privileges.
 """
 
 import functools
@@ -252,14 +258,14 @@ class Sandbox:
         failure = self._imports.get(module)
         if failure is not None:
             return failure
-        if self._calls is not None and self._calls.alive() and module in self._calls.imported:
-            return None
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
                 self._calls.kill()
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
+        elif module in self._calls.imported:
+            return None
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout)
         status = reply.get("status")

@@ -14,16 +14,16 @@ Modes:
            the program makes itself, random.Random() or SystemRandom(), start from the seed too)
   probe    only isolate (the grader checks once that the jail can be built here)
 
-When the config asks for isolation (the grader runs as root) the process:
-unshares a mount, a PID and a network namespace (so no network at all), forks
-the namespace's init (which reaps and, when killed, takes every process of the
-namespace with it), builds a jail
-(a small tmpfs holding read-only binds of /usr and friends, /dev/null, an empty
-/tmp and /box with the submission), forks the worker proper, which chroots into
-the jail, drops to an unprivileged uid/gid with no groups and no new privileges.
+When the config asks for isolation (the grader runs as root) the process
+unshares a mount, a PID and a network namespace (so no network at all) and
+stays outside as a relay that ends the way the worker ended; it forks the
+namespace's init (which reaps and, when it ends, takes every process of the
+namespace with it), which builds a jail (a small tmpfs holding read-only binds
+of /usr and friends, /dev/null, /dev/zero, /dev/urandom, an empty /tmp and
+/box with the submission) and forks the worker proper, which chroots into the
+jail and drops to an unprivileged uid/gid with no groups and no new privileges.
 Resource limits are applied in every case, and the child dies with the grader
-(a parent-death signal; as root the relay and the namespace's init both have
-it, and the init's death ends the whole namespace).
+(a parent-death signal; as root the relay and the init both have it).
 """
 
 import builtins
@@ -297,8 +297,7 @@ def student_traceback(error, code_dir):
 
 
 def exit_detail(error):
-    code = error.code
-    return f"called sys.exit({code!r})"
+    return f"called sys.exit({error.code!r})"
 
 
 def serve_calls(channel, output_limit, value_limit):
