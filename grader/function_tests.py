@@ -482,11 +482,11 @@ def word_list_difference(expected, got):
     missing = sorted((Counter(expected) - Counter(got)).elements())
     extra = sorted((Counter(got) - Counter(expected)).elements())
     lines = ["expected %s, got %d" % (plural(len(expected), "word"), len(got))]
-    for label, words_ in (("missing (possible, not returned)", missing),
+    for label, listed in (("missing (possible, not returned)", missing),
                           ("extra (returned, not possible)", extra)):
-        if words_:
-            more = " ..." if len(words_) > 12 else ""
-            lines.append("%s: %d: %s%s" % (label, len(words_), ", ".join(words_[:12]), more))
+        if listed:
+            more = " ..." if len(listed) > 12 else ""
+            lines.append("%s: %d: %s%s" % (label, len(listed), ", ".join(listed[:12]), more))
     return lines
 
 

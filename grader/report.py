@@ -23,7 +23,7 @@ def visible(text):
     """Text safe to print on a terminal: control characters (a student's
     escape sequences that could clear the screen or retitle the window)
     shown as \\x1b-style escapes."""
-    return "".join(char if char == "\n" or (char.isprintable() or char == "\t")
+    return "".join(char if char.isprintable() or char in "\n\t"
                    else "\\x%02x" % ord(char) if ord(char) < 256 else "\\u%04x" % ord(char)
                    for char in text)
 
