@@ -66,7 +66,6 @@ class _Candidate:
     """A file in the submission that may be one of the required files."""
 
     parts: tuple      # path components inside the submission, e.g. ("project1", "wordle.py")
-    size: int
     read: object      # () -> bytes, reading at most MAX_FILE_BYTES + 1 bytes
 
     @property
@@ -151,7 +150,7 @@ def _add_folder_file(candidates, notes, parts, path):
     if stat.S_ISLNK(mode):
         notes.append(f"ignored {'/'.join(parts)}: it is a symbolic link")
     elif stat.S_ISREG(mode):
-        candidates.append(_Candidate(parts, path.lstat().st_size, lambda: _read_capped_path(path)))
+        candidates.append(_Candidate(parts, lambda: _read_capped_path(path)))
 
 
 def _read_capped_path(path):
@@ -177,7 +176,7 @@ def _zip_candidates(archive):
         elif stat.S_ISLNK(info.external_attr >> 16):
             notes.append(f"ignored zip entry {info.filename!r}: it is a symbolic link")
         elif len(parts) <= MAX_DEPTH + 1:
-            candidates.append(_Candidate(parts, info.file_size, _zip_reader(archive, info)))
+            candidates.append(_Candidate(parts, _zip_reader(archive, info)))
     return candidates, notes
 
 
