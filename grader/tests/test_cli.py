@@ -126,21 +126,36 @@ def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
     assert_clear_failure(result, 2, "holds no submission folders or .zip files")
 
 
-def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path):
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(tmp_path)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "grader", "grade", SUBMISSIONS / "hostile_ignores_sigterm"],
-        cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def start_grader(temp, *args, **options):
+    """python -m grader ARGS in the background, its temp folders in temp."""
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(temp)}
+    return subprocess.Popen([sys.executable, "-m", "grader", *map(str, args)], cwd=KIT_ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+
+
+def wait_for_sandboxes(temp, count, then=1.0):
+    """Until count sandboxes are open in temp, then a little longer (their children are running)."""
     deadline = time.monotonic() + 30
-    while not list(tmp_path.glob("wordle-kit-sandbox-*/box")) and time.monotonic() < deadline:
+    while len(list(temp.glob("wordle-kit-sandbox-*/box"))) < count and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(1.5)  # its endless loops are running now (grading it takes over 10 s)
+    time.sleep(then)
+
+
+def assert_ended_cleanly(process, stderr, temp, folder):
+    """Interrupted, said so without a traceback, and left no temp folder or process behind."""
+    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
+    assert list(temp.iterdir()) == [], (stderr, list(temp.rglob("*")))
+    still_running = subprocess.run(["pgrep", "-f", str(folder)], capture_output=True, text=True)
+    assert still_running.stdout == ""
+
+
+def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path):
+    process = start_grader(tmp_path, "grade", SUBMISSIONS / "hostile_ignores_sigterm")
+    # then its endless loops are running (grading it takes over 10 s)
+    wait_for_sandboxes(tmp_path, 1, then=1.5)
     process.terminate()
     _, stderr = process.communicate(timeout=20)
-    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
-    assert list(tmp_path.iterdir()) == []
-    still_running = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
-    assert still_running.stdout == ""
+    assert_ended_cleanly(process, stderr, tmp_path, tmp_path)
 
 
 @pytest.mark.parametrize("interrupt", ["sigterm", "ctrl-c"])
@@ -149,15 +164,9 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
         shutil.copytree(SUBMISSIONS / "hostile_ignores_sigterm", tmp_path / "class" / student)
     temp = tmp_path / "tmp"
     temp.mkdir()
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(temp)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "grader", "grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
-         "--jobs", "2"], cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    deadline = time.monotonic() + 30
-    while len(list(temp.glob("wordle-kit-sandbox-*/box"))) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(1.0)  # both workers are grading endless loops now
+    process = start_grader(temp, "grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
+                           "--jobs", "2", start_new_session=True)
+    wait_for_sandboxes(temp, 2)  # both workers are grading endless loops now
     if interrupt == "sigterm":
         process.terminate()
     else:  # the terminal sends SIGINT to the whole foreground process group
@@ -165,8 +174,5 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
     interrupted = time.monotonic()
     _, stderr = process.communicate(timeout=30)
     assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
-    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
-    assert list(temp.iterdir()) == [], (stderr, list(temp.rglob("*")))
+    assert_ended_cleanly(process, stderr, temp, tmp_path)
     assert not (tmp_path / "scores.csv").exists()
-    still_running = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True)
-    assert still_running.stdout == ""
