@@ -12,6 +12,7 @@ message says which; there is never a traceback.
 """
 import argparse
 import concurrent.futures
+import ctypes
 import json
 import multiprocessing
 import os
@@ -101,11 +102,18 @@ def student_paths(paths):
     return [(p.stem if p.suffix.lower() == ".zip" else p.name, p) for p in entries]
 
 
-def start_pool_worker():
+PR_SET_PDEATHSIG = 1
+
+
+def start_pool_worker(main_pid):
     """A worker of grade-all's pool: Ctrl-C is left to the main process, which stops the
-    workers with SIGTERM; that raises SystemExit here, so the with-blocks clean up."""
+    workers with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The
+    kernel sends the same SIGTERM when the main process dies, even by SIGKILL."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, stop_pool_worker)
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != main_pid:    # it died before the prctl
+        os._exit(EXIT_INTERNAL)
 
 
 def stop_pool_worker(signum, frame):
@@ -148,7 +156,8 @@ def command_grade_all(args):
     function_tests.all_cases()  # built once here, read from the cache by every worker
     rows = {}
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs,
-                                                initializer=start_pool_worker) as pool:
+                                                initializer=start_pool_worker,
+                                                initargs=(os.getpid(),)) as pool:
         futures = [pool.submit(grade_student, student, str(path), args.rubric, args.reports)
                    for student, path in students]
         try:

@@ -1,4 +1,5 @@
 """The command line: reports, results.json, CSV for a class, and exit codes with clear messages."""
+import contextlib
 import csv
 import json
 import os
@@ -141,12 +142,26 @@ def wait_for_sandboxes(temp, count, then=1.0):
     time.sleep(then)
 
 
+def still_running(folder):
+    """The processes with folder in their command line."""
+    return subprocess.run(["pgrep", "-f", str(folder)], capture_output=True, text=True).stdout
+
+
+def wait_until_gone(temp, folder, seconds):
+    deadline = time.monotonic() + seconds
+    while (still_running(folder) or list(temp.iterdir())) and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def assert_left_nothing(stderr, temp, folder):
+    assert list(temp.iterdir()) == [], (stderr, list(temp.rglob("*")))
+    assert still_running(folder) == ""
+
+
 def assert_ended_cleanly(process, stderr, temp, folder):
     """Interrupted, said so without a traceback, and left no temp folder or process behind."""
     assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
-    assert list(temp.iterdir()) == [], (stderr, list(temp.rglob("*")))
-    still_running = subprocess.run(["pgrep", "-f", str(folder)], capture_output=True, text=True)
-    assert still_running.stdout == ""
+    assert_left_nothing(stderr, temp, folder)
 
 
 def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path):
@@ -158,7 +173,7 @@ def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path
     assert_ended_cleanly(process, stderr, tmp_path, tmp_path)
 
 
-@pytest.mark.parametrize("interrupt", ["sigterm", "ctrl-c"])
+@pytest.mark.parametrize("interrupt", ["sigterm", "ctrl-c", "sigkill"])
 def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_dir(tmp_path, interrupt):
     for student in ("ann", "bob", "cy"):
         shutil.copytree(SUBMISSIONS / "hostile_ignores_sigterm", tmp_path / "class" / student)
@@ -166,13 +181,23 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
     temp.mkdir()
     process = start_grader(temp, "grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
                            "--jobs", "2", start_new_session=True)
-    wait_for_sandboxes(temp, 2)  # both workers are grading endless loops now
-    if interrupt == "sigterm":
-        process.terminate()
-    else:  # the terminal sends SIGINT to the whole foreground process group
-        os.killpg(process.pid, signal.SIGINT)
-    interrupted = time.monotonic()
-    _, stderr = process.communicate(timeout=30)
-    assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
-    assert_ended_cleanly(process, stderr, temp, tmp_path)
-    assert not (tmp_path / "scores.csv").exists()
+    try:
+        wait_for_sandboxes(temp, 2)  # both workers are grading endless loops now
+        if interrupt == "ctrl-c":  # the terminal sends SIGINT to the whole foreground process group
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            os.kill(process.pid, getattr(signal, interrupt.upper()))
+        interrupted = time.monotonic()
+        _, stderr = process.communicate(timeout=30)
+        if interrupt == "sigkill":  # no word from the main process; its workers clean up alone
+            assert process.returncode == -signal.SIGKILL
+            wait_until_gone(temp, tmp_path, seconds=8)
+            assert_left_nothing(stderr, temp, tmp_path)
+        else:
+            assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
+            assert_ended_cleanly(process, stderr, temp, tmp_path)
+        assert not (tmp_path / "scores.csv").exists()
+    finally:  # a failure must not leave workers behind
+        for pid in still_running(tmp_path).split():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGKILL)
