@@ -10,7 +10,8 @@ and display_utility.py, and the child-side code (grader/child/, standard
 library only).  Function calls go to one long-lived child (restarted after a
 timeout or crash); each program run and import check is a child of its own.
 Values come back through a socket that is not the student's stdout, encoded by
-grader/child/codec.py and decoded here into exact plain types.
+grader/child/codec.py and decoded here into exact plain types; the pipes, the
+socket and the killing of each child are grader/child_process.py's.
 
 Threads: call() may run in one thread while import_module() / run_program()
 run in others, as grading.py does (each run reads its input from its own
@@ -31,12 +32,9 @@ no new privileges.
 """
 
 import functools
-import json
 import os
-import selectors
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.child import codec
+from grader.child_process import ChildProcess
 from grader.loading import REQUIRED_FILES
 
 KIT_ROOT = Path(__file__).resolve().parent.parent
@@ -54,12 +53,9 @@ CHILD_CODE = Path(__file__).resolve().parent / "child"
 CHILD_FILES = ("worker.py", "codec.py")
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
-MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 JAIL_PROBE_TIMEOUT = 10.0
 _JAIL_PROBES = {}           # interpreter -> None (the jail works) or why it does not
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
-DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
-EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
 
 
 class SandboxError(Exception):
@@ -344,7 +340,11 @@ class Sandbox:
             config["jail"] = {"root": str(root), "uid": uid, "gid": uid,
                               "tmpfs_bytes": self.limits.tmpfs_bytes,
                               "system_paths": [p for p in SYSTEM_PATHS if os.path.lexists(p)]}
-        return ChildProcess(self, config, stdin)
+        try:
+            return ChildProcess(self.python, self.temp / "runtime" / "worker.py", self.limits,
+                                config, stdin)
+        except OSError as error:
+            raise SandboxError(f"cannot start the sandbox child: {error}") from None
 
     def _rlimits(self):
         limits = self.limits
@@ -416,226 +416,3 @@ def _world_executable(path):
     if not os.stat(current).st_mode & 0o001:
         return False
     return all(os.stat(parent).st_mode & 0o001 for parent in current.parents)
-
-
-class ChildProcess:
-    """One running child: its pipes, its protocol socket, and how to end it."""
-
-    def __init__(self, sandbox, config, stdin):
-        self.mode = config["mode"]
-        self.limits = sandbox.limits
-        self.imported = set()
-        self.messages = []
-        self.protocol_error = ""
-        self.truncated = False
-        self.exit_code = None
-        self.timed_out = False
-        self.last_output = time.monotonic()
-        self._closed = False
-        self._next_id = 0
-        self.jailed = "jail" in config
-        self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
-        self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
-        ours, theirs = socket.socketpair()
-        config["fd"] = theirs.fileno()
-        # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet"
-        command = [sandbox.python, "-I", "-S", "-B", "-u",
-                   str(sandbox.temp / "runtime" / "worker.py"), json.dumps(config)]
-        try:
-            self.process = subprocess.Popen(
-                command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(theirs.fileno(),), cwd=config["box"], env=self.environment,
-                start_new_session=True)
-        except OSError as error:
-            raise SandboxError(f"cannot start the sandbox child: {error}") from None
-        finally:
-            theirs.close()
-        self.socket = ours
-        self.buffers = {"protocol": bytearray(), "stdout": bytearray(), "stderr": bytearray()}
-        self.selector = selectors.DefaultSelector()
-        self.selector.register(self.socket, selectors.EVENT_READ, "protocol")
-        self.selector.register(self.process.stdout, selectors.EVENT_READ, "stdout")
-        self.selector.register(self.process.stderr, selectors.EVENT_READ, "stderr")
-
-    def alive(self):
-        """Running, and nothing was written to the socket since the last reply."""
-        self._pump(time.monotonic() + 1.0, longest_wait=0)
-        if self._take_messages() or self.buffers["protocol"]:
-            self.protocol_error = "something other than the worker wrote to the protocol socket"
-        return self.process.poll() is None and not self.protocol_error and not self._closed
-
-    def text(self, stream):
-        return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
-
-    def request(self, message, timeout):
-        """Send one request; return (reply, raw output printed meanwhile).
-
-        Each request carries a fresh random nonce that the genuine reply echoes,
-        so bytes a student writes to the socket (a forged reply, garbage) make
-        the call fail instead of being taken for its result.
-        """
-        self._next_id += 1
-        nonce = os.urandom(16).hex()
-        message = dict(message, id=self._next_id, nonce=nonce)
-        printed_before = len(self.buffers["stdout"])
-        try:
-            self.socket.sendall(codec.dump_message(message))
-        except OSError as error:
-            self.protocol_error = f"the child closed its end ({error})"
-        reply = None if self.protocol_error else self._wait_for_reply(self._next_id, nonce, timeout)
-        printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
-        if reply is None:
-            reply = self._failure_reply()
-            self.kill()
-        stdout = (reply.get("stdout") if type(reply.get("stdout")) is str else "") + printed
-        return reply, stdout[: self.limits.output_bytes]
-
-    def _wait_for_reply(self, wanted_id, nonce, timeout):
-        deadline = time.monotonic() + timeout
-        self.timed_out = False
-        while True:
-            for message in self._take_messages():
-                if message.get("id") == wanted_id and message.get("nonce") == nonce:
-                    return message
-                self.protocol_error = "something other than the worker wrote to the protocol socket"
-            if self.protocol_error or self.truncated:
-                return None
-            if not self._pump(deadline):
-                self.timed_out = time.monotonic() >= deadline
-                return None
-
-    def _failure_reply(self):
-        if self.timed_out:
-            return {"status": "timeout", "detail": "did not return in time"}
-        if self.truncated:
-            return {"status": "crashed", "detail": "stopped: printed more than the output limit"}
-        self.kill()
-        if self.protocol_error:
-            detail = self.protocol_error
-        elif self.exit_code < 0:
-            detail = f"the child process was killed by signal {signal.Signals(-self.exit_code).name}"
-        else:
-            detail = f"the child process exited with status {self.exit_code}"
-        return {"status": "crashed", "detail": detail}
-
-    def wait_for_exit(self, timeout, quiet_timeout=None):
-        """Read the child's output until it exits (plus a short drain); False on timeout
-        (after timeout in all, or quiet_timeout without any output).
-
-        A process the student left behind may hold the pipes open, so the end
-        of the run is the child's own exit, not the end of its output.
-        """
-        deadline = time.monotonic() + timeout
-        exited_at = None
-        while True:
-            if exited_at is None and self.process.poll() is not None:
-                exited_at = time.monotonic()
-            until = self._give_up_at(deadline, quiet_timeout) if exited_at is None else min(
-                deadline, exited_at + DRAIN_AFTER_EXIT)
-            pumping = self._pump(until, EXIT_POLL_INTERVAL)
-            self.messages.extend(self._take_messages())
-            if not pumping or time.monotonic() >= until:
-                break
-        if self.truncated:
-            return True
-        try:
-            give_up_at = self._give_up_at(deadline, quiet_timeout)
-            self.exit_code = self.process.wait(max(0.0, give_up_at - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            return False
-        return True
-
-    def _give_up_at(self, deadline, quiet_timeout):
-        if quiet_timeout is None:
-            return deadline
-        return min(deadline, self.last_output + quiet_timeout)
-
-    def _pump(self, deadline, longest_wait=None):
-        """Read what is ready; False when the deadline passed or every stream is closed."""
-        if not self.selector.get_map():
-            return False
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return False
-        wait = remaining if longest_wait is None else min(remaining, longest_wait)
-        for key, _ in self.selector.select(wait):
-            name = key.data
-            try:
-                chunk = os.read(key.fileobj.fileno(), 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                self.selector.unregister(key.fileobj)
-                continue
-            self.buffers[name] += chunk
-            self.last_output = time.monotonic()
-            cap = self.limits.value_bytes if name == "protocol" else self.limits.output_bytes
-            if len(self.buffers[name]) > cap:
-                del self.buffers[name][cap:]
-                if name == "protocol":
-                    self.protocol_error = "the child sent a message larger than the limit"
-                else:
-                    self.truncated = True
-                self.kill()
-                return False
-        return True
-
-    def _take_messages(self):
-        buffer = self.buffers["protocol"]
-        messages = []
-        while b"\n" in buffer:
-            line, _, rest = bytes(buffer).partition(b"\n")
-            buffer[:] = rest
-            try:
-                messages.append(codec.load_message(line))
-            except codec.BadValue as error:
-                self.protocol_error = f"the child sent an unreadable message ({error})"
-        return messages
-
-    def signal_session(self, signum):
-        """Send signum to the child's whole session (as root that ends its PID namespace too)."""
-        try:
-            os.killpg(self.process.pid, signum)
-        except ProcessLookupError:
-            pass
-
-    def kill(self):
-        """Kill the child's whole session (and, as root, its PID namespace); idempotent."""
-        if self.exit_code is None:
-            self.signal_session(signal.SIGKILL)
-            self.exit_code = self.process.wait()
-        if not self.jailed:
-            kill_marked_processes(self.marker)
-        if not self._closed:
-            self._closed = True
-            self.selector.close()
-            for stream in (self.socket, self.process.stdout, self.process.stderr):
-                stream.close()
-
-
-def child_environment(home, marker):
-    """A minimal environment: nothing from the grader's (no PYTHONPATH, no tokens), plus a marker."""
-    name, _, value = marker.partition("=")
-    return {"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", name: value}
-
-
-def kill_marked_processes(marker):
-    """Without a PID namespace: kill processes that inherited this child's marker but left its session.
-
-    Best effort: a process that replaced its environment before exec escapes it.
-    """
-    needle = marker.encode() + b"\0"
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/environ", "rb") as handle:
-                environment = handle.read()
-        except OSError:
-            continue
-        if needle in environment:
-            try:
-                os.kill(int(entry.name), signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
