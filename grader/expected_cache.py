@@ -65,6 +65,7 @@ def save(table):
     all (another process may be reading), and not at all when the folder is not
     writable (a read-only home still grades, just more slowly)."""
     path = cache_file()
+    handle = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False,
@@ -72,4 +73,5 @@ def save(table):
             json.dump(encode(table), handle, separators=(",", ":"))
         os.replace(handle.name, path)
     except OSError:
-        pass
+        if handle is not None:  # a disk that filled up mid-write: leave no half file behind
+            pathlib.Path(handle.name).unlink(missing_ok=True)
