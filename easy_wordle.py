@@ -13,8 +13,9 @@ SAMPLE_SIZE = 5
 
 def could_be_secret(word, clues):
     """Return True if word, as the secret, would have given every clue."""
+    secret = word.upper()
     for guess, clue in clues:
-        if check_word(word.upper(), guess) != clue:
+        if check_word(secret, guess) != clue:
             return False
     return True
 
