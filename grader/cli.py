@@ -20,11 +20,13 @@ import pathlib
 import signal
 import sys
 
-from grader import expected_cache, function_tests, grading, report
-from grader.loading import LoadError
-from grader.rubric import RubricError, load_rubric
-from grader.sandbox import SandboxError
-from grader.scoring import maximum_scores, specs_by_group
+from grader import grading
+from grader.checks import expected_cache, function_cases
+from grader.results import text_report as report
+from grader.sandbox.loading import LoadError
+from grader.results.rubric import RubricError, load_rubric
+from grader.sandbox.box import SandboxError
+from grader.results.scoring import maximum_scores, specs_by_group
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
 
@@ -153,7 +155,7 @@ def command_grade_all(args):
             os.makedirs(args.reports, exist_ok=True)
         except OSError as error:
             raise CommandError("cannot create %s: %s" % (args.reports, error)) from None
-    function_tests.all_cases()  # built once here, read from the cache by every worker
+    function_cases.all_cases()  # built once here, read from the cache by every worker
     rows = {}
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs,
                                                 initializer=start_pool_worker,
@@ -188,7 +190,7 @@ def command_tests(args):
 
 
 def command_prepare(args):
-    function_tests.all_cases()
+    function_cases.all_cases()
     path = expected_cache.cache_file()
     if not path.is_file():
         raise CommandError("cannot write the cache of expected values in %s "

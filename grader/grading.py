@@ -8,12 +8,12 @@ works in its own processes, so they overlap.
 import threading
 import time
 
-from grader import checks, function_tests, transcripts
-from grader.loading import load_submission
-from grader.sandbox import Sandbox
-from grader.scoring import GradeResult, score_tests
+from grader.checks import function_cases, information as checks, transcripts
+from grader.sandbox.loading import load_submission
+from grader.sandbox.box import Sandbox
+from grader.results.scoring import GradeResult, score_tests
 
-ALL_SPECS = function_tests.SPECS + transcripts.SPECS + checks.SPECS
+ALL_SPECS = function_cases.SPECS + transcripts.SPECS + checks.SPECS
 
 
 class RecordingBox:
@@ -65,7 +65,7 @@ def run_everything(box, submission):
                for module, program in zip(checks.MODULES, transcripts.PROGRAMS)]
     for worker in workers:
         worker.start()
-    outcomes = function_tests.run_function_tests(box)
+    outcomes = function_cases.run_function_tests(box)
     for worker in workers:
         worker.join()
     if failure:

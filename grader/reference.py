@@ -9,7 +9,8 @@ import importlib.util
 import pathlib
 import sys
 
-KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+from grader import KIT_ROOT
+
 
 # In dependency order: each module's imports must already be loaded.
 REFERENCE_MODULES = ("words", "display_utility", "wordle", "easy_wordle")

@@ -11,7 +11,7 @@ import stat
 import sys
 import zipfile
 
-from grader.reference import KIT_ROOT as KIT
+from grader import KIT_ROOT as KIT
 
 HERE = pathlib.Path(__file__).resolve().parent
 KIT_FILES = ["wordle.py", "easy_wordle.py", "display_utility.py", "words.py", "requirements.txt"]

@@ -8,8 +8,8 @@ import copy
 import random
 
 from grader import reference
-from grader.sandbox import CallResult, RunResult
-from grader.transcripts import play_reference, reference_output
+from grader.sandbox.box import CallResult, RunResult
+from grader.checks.transcripts import play_reference, reference_output
 
 
 class FakeBox:

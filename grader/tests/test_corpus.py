@@ -10,8 +10,9 @@ import pathlib
 
 import pytest
 
-from grader import grading, report
-from grader.rubric import GROUPS, VISIBILITIES, load_rubric
+from grader import grading
+from grader.results import text_report as report
+from grader.results.rubric import GROUPS, VISIBILITIES, load_rubric
 
 SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
 MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]

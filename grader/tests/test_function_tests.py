@@ -1,17 +1,15 @@
 """Function tests: the catalogue matches the course, and wrong answers are caught and explained."""
-import pathlib
 import subprocess
 import sys
 from collections import Counter
 
 import pytest
 
-from grader import function_tests as F
-from grader import reference
-from grader.sandbox import CallResult
+from grader import KIT_ROOT, reference
+from grader.checks import function_cases as F
+from grader.sandbox.box import CallResult
 from grader.tests.fakes import FakeBox, reference_functions
 
-KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def run_with(**replacements):
@@ -212,7 +210,7 @@ def test_failures_are_listed_up_to_a_cap(count):
 
 
 def test_cases_do_not_depend_on_the_hash_seed_of_the_process(tmp_path):
-    digest = ("import hashlib; from grader import function_tests as F; print(hashlib.sha256(repr("
+    digest = ("import hashlib; from grader.checks import function_cases as F; print(hashlib.sha256(repr("
               "[F.cases_of(t) for t in F.FUNCTION_TESTS]).encode()).hexdigest())")
     outputs = {subprocess.run([sys.executable, "-c", digest], capture_output=True, text=True,
                               env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(KIT_ROOT),

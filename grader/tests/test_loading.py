@@ -1,4 +1,4 @@
-"""Tests for grader.loading: folders, zips, and hostile archives."""
+"""Tests for grader.sandbox.loading: folders, zips, and hostile archives."""
 
 import os
 import stat
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.loading import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
+from grader.sandbox.loading import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
 
 WORDLE = b"def check_word(secret, guess):\n    return ['grey'] * 5\n"
 EASY = b"import wordle\n"

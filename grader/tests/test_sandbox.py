@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from grader import sandbox as sandbox_module
-from grader.child import codec
-from grader.loading import load_submission
-from grader.sandbox import JAIL_UID_BASE, KIT_ROOT, Limits, Sandbox
+from grader.sandbox import box as sandbox_module
+from grader.sandbox.child import codec
+from grader.sandbox.loading import load_submission
+from grader import KIT_ROOT
+from grader.sandbox.box import JAIL_UID_BASE, Limits, Sandbox
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
@@ -412,8 +413,8 @@ if __name__ == "__main__":
 GRADE = '''
 import functools, sys
 from grader import grading
-from grader.rubric import load_rubric
-from grader.sandbox import Sandbox
+from grader.results.rubric import load_rubric
+from grader.sandbox.box import Sandbox
 grading.grade(sys.argv[1], load_rubric(None, [spec.id for spec in grading.ALL_SPECS]),
               sandbox_factory=functools.partial(Sandbox, privileged=sys.argv[2] == "jailed"))
 '''

@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from grader import reference, transcripts as T
-from grader.outcome import Diff
-from grader.sandbox import RunResult
-from grader.screen import screen_lines
+from grader import reference
+from grader.checks import transcripts as T
+from grader.results.outcome import Diff
+from grader.sandbox.box import RunResult
+from grader.checks.screen import screen_lines
 from grader.tests.fakes import FakeBox, output_of, reference_program
 
 GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"

@@ -43,11 +43,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.child import codec
-from grader.child_process import ChildProcess
-from grader.loading import REQUIRED_FILES
+from grader import KIT_ROOT
+from grader.sandbox.child import codec
+from grader.sandbox.child_process import ChildProcess
+from grader.sandbox.loading import REQUIRED_FILES
 
-KIT_ROOT = Path(__file__).resolve().parent.parent
 KIT_FILES = ("words.py", "display_utility.py")
 CHILD_CODE = Path(__file__).resolve().parent / "child"
 CHILD_FILES = ("worker.py", "codec.py")

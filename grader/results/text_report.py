@@ -9,8 +9,8 @@ import csv
 import io
 import re
 
-from grader.outcome import Diff
-from grader.rubric import GROUPS
+from grader.results.outcome import Diff
+from grader.results.rubric import GROUPS
 
 GREEN, RED, CYAN, BOLD, RESET = "\033[32m", "\033[31m", "\033[36m", "\033[1m", "\033[0m"
 LETTER_BACKGROUNDS = {"green": "\033[42;1m", "yellow": "\033[43m", "grey": "\033[47m"}

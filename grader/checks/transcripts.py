@@ -26,8 +26,8 @@ import threading
 from dataclasses import dataclass
 
 from grader import reference
-from grader.outcome import Diff, Outcome, TestSpec
-from grader.screen import ESCAPE, screen_lines
+from grader.results.outcome import Diff, Outcome, TestSpec
+from grader.checks.screen import ESCAPE, screen_lines
 
 RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
 QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck

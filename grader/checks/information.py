@@ -8,7 +8,7 @@ never runs). The source is only read as text here, never executed.
 """
 import re
 
-from grader.outcome import Outcome, TestSpec
+from grader.results.outcome import Outcome, TestSpec
 
 MODULES = ("wordle", "easy_wordle")
 ALLOWED_IMPORTS = "math, random and the course's files (words, display_utility, wordle)"

@@ -19,8 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from grader import expected_cache, reference
-from grader.outcome import Outcome, TestSpec
+from grader import reference
+from grader.checks import expected_cache
+from grader.results.outcome import Outcome, TestSpec
 
 CALL_TIMEOUT = 2.0  # seconds for one call of a clue function
 FILTER_TIMEOUT = 5.0  # filter_word_list goes over up to 14,855 words

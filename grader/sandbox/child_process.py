@@ -15,7 +15,7 @@ import socket
 import subprocess
 import time
 
-from grader.child import codec
+from grader.sandbox.child import codec
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
