@@ -11,6 +11,7 @@ import time
 from grader.checks import function_cases, information as checks, transcripts
 from grader.sandbox.loading import load_submission
 from grader.sandbox.box import Sandbox
+from grader.sandbox.child.codec import Status
 from grader.results.scoring import GradeResult, score_tests
 
 ALL_SPECS = function_cases.SPECS + transcripts.SPECS + checks.SPECS
@@ -42,7 +43,7 @@ def program_outcomes(box, submission, module, program):
     imported = box.import_module(module)
     guard_outcome = checks.guard_outcome(module, submission, imported)
     skip = None
-    if imported.status == "timeout":
+    if imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
     outcomes = {checks.GUARD_SPECS[module].id: guard_outcome}

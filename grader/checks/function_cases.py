@@ -22,6 +22,7 @@ from typing import Callable
 from grader import reference
 from grader.checks import expected_cache
 from grader.results.outcome import Outcome, TestSpec
+from grader.sandbox.child.codec import Status
 
 CALL_TIMEOUT = 2.0  # seconds for one call of a clue function
 FILTER_TIMEOUT = 5.0  # filter_word_list goes over up to 14,855 words
@@ -459,7 +460,7 @@ RETURN_KINDS = {
     "filter_word_list": "a list of strings",
 }
 # Statuses after which no call of the function can succeed.
-FATAL_STATUSES = ("missing_module", "missing_function", "import_failed")
+FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED)
 
 
 def shown(value, limit=300):
@@ -525,16 +526,16 @@ def side_effect_problems(test, case, result):
 
 def call_problems(test, case, result):
     """Why one call failed, as lines; an empty list when it passed."""
-    if result.status == "ok":
+    if result.status == Status.OK:
         problems = value_problems(test, case, result.value)
         return problems + side_effect_problems(test, case, result)
-    if result.status == "raised":
+    if result.status == Status.RAISED:
         return ["raised %s" % result.detail]
-    if result.status == "timeout":
+    if result.status == Status.TIMEOUT:
         return ["did not return within the time limit (an infinite loop?)"]
-    if result.status == "crashed":
+    if result.status == Status.CRASHED:
         return ["the call ended the program: %s" % result.detail]
-    if result.status == "bad_value":
+    if result.status == Status.BAD_VALUE:
         return ["returned something that is not plain data: %s" % result.detail]
     return ["%s: %s" % (result.status, result.detail)]
 
@@ -542,10 +543,10 @@ def call_problems(test, case, result):
 def fatal_reason(test, result):
     """The explanation for a status that stops every call of the function."""
     source = test.module + ".py"
-    if result.status == "missing_module":
+    if result.status == Status.MISSING_MODULE:
         return "%s was not found in the submission, so %s could not be called" % (
             source, test.function)
-    if result.status == "missing_function":
+    if result.status == Status.MISSING_FUNCTION:
         return "%s has no function %s (check the name and that it is not inside another " \
                "block)" % (source, test.function)
     detail = re.sub(r"^importing \w+ failed: ", "", result.detail)
@@ -576,8 +577,8 @@ class CallLog:
         self.seconds[test.function] += seconds
         if result.status in FATAL_STATUSES:
             self.fatal[test.function] = fatal_reason(test, result)
-        elif result.status in ("timeout", "crashed") or (
-                result.status == "raised" and result.detail.startswith("MemoryError")):
+        elif result.status in (Status.TIMEOUT, Status.CRASHED) or (
+                result.status == Status.RAISED and result.detail.startswith("MemoryError")):
             self.troubles[test.function] += 1
 
 

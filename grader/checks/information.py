@@ -9,6 +9,7 @@ never runs). The source is only read as text here, never executed.
 import re
 
 from grader.results.outcome import Outcome, TestSpec
+from grader.sandbox.child.codec import Status
 
 MODULES = ("wordle", "easy_wordle")
 ALLOWED_IMPORTS = "math, random and the course's files (words, display_utility, wordle)"
@@ -62,12 +63,12 @@ def imports_outcome(forbidden):
 
 
 IMPORT_PROBLEMS = {
-    "waited_for_input": "importing it waited for input: the game starts when the file is "
+    Status.WAITED_FOR_INPUT: "importing it waited for input: the game starts when the file is "
                         "imported; put it under the guard",
-    "timeout": "importing it did not finish (an endless loop at import time?)",
-    "raised": "importing it raised an error",
-    "exited": "importing it ended the program (exit() at import time?)",
-    "crashed": "importing it was stopped",
+    Status.TIMEOUT: "importing it did not finish (an endless loop at import time?)",
+    Status.RAISED: "importing it raised an error",
+    Status.EXITED: "importing it ended the program (exit() at import time?)",
+    Status.CRASHED: "importing it was stopped",
 }
 
 

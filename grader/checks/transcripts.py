@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from grader import reference
 from grader.results.outcome import Diff, Outcome, TestSpec
+from grader.sandbox.child.codec import Status
 from grader.checks.screen import ESCAPE, screen_lines
 
 RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
@@ -348,21 +349,21 @@ def shows_win(run, secret):
 def run_problems(run, guard_hint):
     """Lines about how the run ended, when it did not end normally."""
     problems = []
-    if run.status == "timeout":
+    if run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
                         "(an endless loop?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
-    elif run.status == "waited_for_input":
+    elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
-    elif run.status == "crashed":
+    elif run.status == Status.CRASHED:
         problems.append("the program was stopped: %s" % run.detail)
-    elif run.status in ("raised", "exited"):
+    elif run.status in (Status.RAISED, Status.EXITED):
         problems.append("the program stopped with an error: %s" % run.detail)
         error_lines = run.stderr.strip().splitlines()[-SHOWN_ERROR_LINES:]
         if error_lines:
             problems.append("its error output ended with:")
             problems.extend("    " + line for line in error_lines)
-    if run.output_truncated and run.status != "crashed":
+    if run.output_truncated and run.status != Status.CRASHED:
         problems.append("the program printed more than the output limit")
     if not run.stdout.strip() and guard_hint:
         problems.extend(guard_hint)
@@ -432,14 +433,14 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     runs = {}
     loss = loss_script(program)
     first_run, secret = run(loss, FIRST_SEED)
-    if first_run.status == "missing_module":
+    if first_run.status == Status.MISSING_MODULE:
         return {test_id: Outcome.failed("%s was not submitted" % program.file)
                 for test_id in (loss_id, win_id, second_id)}
     if secret is None:
         runs[loss_id] = no_secret_outcome(first_run, loss, guard_hint)
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
-    if first_run.status == "timeout":
+    if first_run.status == Status.TIMEOUT:
         not_run = "not run: the first game did not finish"
         runs[win_id] = runs[second_id] = Outcome.failed(not_run)
         return runs

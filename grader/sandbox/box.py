@@ -45,6 +45,7 @@ from pathlib import Path
 
 from grader import KIT_ROOT
 from grader.sandbox.child import codec
+from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child_process import ChildProcess
 from grader.sandbox.loading import REQUIRED_FILES
 
@@ -211,7 +212,7 @@ class Sandbox:
                 finished = child.wait_for_exit(JAIL_PROBE_TIMEOUT)
             finally:
                 child.kill()
-            if finished and child.exit_code == 0 and {"end": "finished"} in child.messages:
+            if finished and child.exit_code == 0 and {"end": End.FINISHED} in child.messages:
                 _JAIL_PROBES[self.python] = None
             else:
                 errors = child.text("stderr").strip().splitlines()
@@ -223,13 +224,13 @@ class Sandbox:
     def call(self, module, function, args, timeout=2.0):
         """Call module.function(*args) in the long-lived child; see CallResult."""
         if f"{module}.py" not in self._available_files():
-            return CallResult("missing_module", detail=f"{module}.py was not submitted")
+            return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
         key = (module, function)
         if self._timeouts.get(key, 0) >= self.limits.max_timeouts:
-            return CallResult("timeout", detail=f"not run: {function} timed out "
+            return CallResult(Status.TIMEOUT, detail=f"not run: {function} timed out "
                                                 f"{self.limits.max_timeouts} times before")
         if self._call_time >= self.limits.call_budget:
-            return CallResult("timeout", detail=f"not run: the {self.limits.call_budget:g} s "
+            return CallResult(Status.TIMEOUT, detail=f"not run: the {self.limits.call_budget:g} s "
                                                 f"budget for all calls is used up")
         import_failure = self._ensure_imported(module)
         if import_failure is not None:
@@ -242,7 +243,7 @@ class Sandbox:
         finally:
             self._call_time += time.monotonic() - started
         result = self._call_result(reply, stdout)
-        if result.status == "timeout":
+        if result.status == Status.TIMEOUT:
             self._timeouts[key] = self._timeouts.get(key, 0) + 1
         return result
 
@@ -265,30 +266,30 @@ class Sandbox:
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout)
         status = reply.get("status")
-        if status == "ok":
+        if status == Status.OK:
             self._calls.imported.add(module)
             return None
         detail = reply.get("detail") or status
-        failure = CallResult("import_failed", detail=f"importing {module} failed: {detail}",
+        failure = CallResult(Status.IMPORT_FAILED, detail=f"importing {module} failed: {detail}",
                              stdout=stdout)
         self._imports[module] = failure
         return failure
 
     def _call_result(self, reply, stdout):
         status = reply.get("status")
-        if status in ("timeout", "crashed"):
+        if status in (Status.TIMEOUT, Status.CRASHED):
             return CallResult(status, detail=reply.get("detail", ""), stdout=stdout)
         result = CallResult(status, detail=str(reply.get("detail", "")), stdout=stdout)
-        if status == "ok":
+        if status == Status.OK:
             try:
                 result.value = codec.decode(reply.get("value"))
                 result.args_after = codec.decode(reply.get("args_after"))
             except (codec.BadValue, RecursionError) as error:
-                return CallResult("bad_value", detail=str(error), stdout=stdout)
+                return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
             returned = reply.get("returned_argument")
             result.returned_argument = returned if type(returned) is int else None
-        elif status not in ("raised", "bad_value", "missing_function"):
-            return CallResult("crashed", detail=f"child sent an unknown status {status!r}",
+        elif status not in (Status.RAISED, Status.BAD_VALUE, Status.MISSING_FUNCTION):
+            return CallResult(Status.CRASHED, detail=f"child sent an unknown status {status!r}",
                               stdout=stdout)
         return result
 
@@ -310,7 +311,7 @@ class Sandbox:
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None):
         module = config["module"]
         if f"{module}.py" not in self._available_files():
-            return RunResult("missing_module", detail=f"{module}.py was not submitted")
+            return RunResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
         with self._runs_lock:
             if self.temp is None:   # closed: grading was interrupted
                 raise SandboxError("the sandbox is closed")
@@ -355,7 +356,7 @@ class Sandbox:
 
 def run_result(child, finished):
     """Turn what a program/import child reported into a RunResult."""
-    result = RunResult("ok", stdout=child.text("stdout"), stderr=child.text("stderr"),
+    result = RunResult(Status.OK, stdout=child.text("stdout"), stderr=child.text("stderr"),
                        exit_code=child.exit_code, timed_out=not finished,
                        output_truncated=child.truncated)
     ends = []
@@ -369,26 +370,26 @@ def run_result(child, finished):
     result.detail = str(end.get("detail", ""))
     if child.protocol_error:
         result.detail = (result.detail + "; " if result.detail else "") + child.protocol_error
-    if saw_eof and end.get("end") != "finished":
-        result.status = "waited_for_input"
+    if saw_eof and end.get("end") != End.FINISHED:
+        result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"
     elif not finished:
-        result.status = "timeout"
+        result.status = Status.TIMEOUT
         result.detail = "did not finish in time"
     elif child.truncated:
-        result.status = "crashed"
+        result.status = Status.CRASHED
         result.detail = "stopped: printed more than the output limit"
-    elif end.get("end") == "raised":
-        result.status = "raised"
-    elif end.get("end") == "exited":
-        result.status = "exited" if child.exit_code != 0 or child.mode == "import" else "ok"
-    elif end.get("end") == "finished" and child.exit_code == 0:
-        result.status = "ok"
+    elif end.get("end") == End.RAISED:
+        result.status = Status.RAISED
+    elif end.get("end") == End.EXITED:
+        result.status = Status.EXITED if child.exit_code != 0 or child.mode == "import" else Status.OK
+    elif end.get("end") == End.FINISHED and child.exit_code == 0:
+        result.status = Status.OK
     elif child.exit_code is not None and child.exit_code < 0:
-        result.status = "crashed"
+        result.status = Status.CRASHED
         result.detail = f"killed by signal {signal.Signals(-child.exit_code).name}"
     else:
-        result.status = "exited"
+        result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
 

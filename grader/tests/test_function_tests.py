@@ -8,6 +8,7 @@ import pytest
 from grader import KIT_ROOT, reference
 from grader.checks import function_cases as F
 from grader.sandbox.box import CallResult
+from grader.sandbox.child.codec import Status
 from grader.tests.fakes import FakeBox, reference_functions
 
 
@@ -171,7 +172,7 @@ def test_a_missing_function_is_explained_once_per_test():
 
 
 def test_a_function_that_keeps_timing_out_is_given_up():
-    box = FakeBox(dict(reference_functions(), check_word=CallResult("timeout", detail="slow")))
+    box = FakeBox(dict(reference_functions(), check_word=CallResult(Status.TIMEOUT, detail="slow")))
     outcomes = F.run_function_tests(box)
     assert sum(1 for name, _ in box.calls if name == "check_word") == F.GIVE_UP_AFTER
     assert "was not called again" in text(outcomes["check_word.random_pairs"])

@@ -8,6 +8,7 @@ from grader import reference
 from grader.checks import transcripts as T
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
+from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
 from grader.tests.fakes import FakeBox, output_of, reference_program
 
@@ -17,7 +18,7 @@ SCRIPT = ["aeiou", "darnit", "radio", "Druid", "lered"]
 
 
 def judge(output, program=T.WORDLE, script=SCRIPT, secret=SECRET, **run_fields):
-    run = RunResult(run_fields.pop("status", "ok"), stdout=output, exit_code=0, **run_fields)
+    run = RunResult(run_fields.pop("status", Status.OK), stdout=output, exit_code=0, **run_fields)
     return T.judge_run(program, run, secret, script)
 
 
@@ -114,12 +115,12 @@ def test_the_diff_shows_the_letters_and_forgiven_spacing_is_not_a_difference():
 
 
 def test_how_a_run_ended_is_explained():
-    crashed = judge("", status="raised", detail="ValueError: bad", stderr="Traceback\n  line 3\nValueError: bad\n")
+    crashed = judge("", status=Status.RAISED, detail="ValueError: bad", stderr="Traceback\n  line 3\nValueError: bad\n")
     assert "the program stopped with an error: ValueError: bad" in details(crashed)
     assert "ValueError: bad" in details(crashed).split("its error output ended with:")[1]
-    waiting = judge(reference_text()[:-20], status="waited_for_input")
+    waiting = judge(reference_text()[:-20], status=Status.WAITED_FOR_INPUT)
     assert "asked for more input after the test's input ran out" in details(waiting)
-    slow = judge(reference_text(), status="timeout")
+    slow = judge(reference_text(), status=Status.TIMEOUT)
     assert not slow.passed and "did not finish" in details(slow)
 
 
@@ -233,4 +234,4 @@ def test_a_skipped_program_is_not_run():
     ("Answer: " + GREEN + "P" + RESET + "ERIS\n", "PERIS"), ("Answer: ZZZZZ\n", None), ("", None),
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
-    assert T.learn_secret(RunResult("ok", stdout=text)) == secret
+    assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret

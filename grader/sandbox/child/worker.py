@@ -44,6 +44,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import codec  # noqa: E402  (found next to this file, which -I leaves off sys.path)
+from codec import End, Status  # noqa: E402
 
 sys.path.pop(0)
 del sys.modules["codec"]        # student code cannot `import codec` and patch it
@@ -333,33 +334,33 @@ def import_for_calls(name, modules):
     try:
         modules[name] = importlib.import_module(name)
     except SystemExit as error:
-        return {"status": "exited", "detail": exit_detail(error)}
+        return {"status": Status.EXITED, "detail": exit_detail(error)}
     except EOFError as error:
-        return {"status": "waited_for_input", "detail": describe(error)}
+        return {"status": Status.WAITED_FOR_INPUT, "detail": describe(error)}
     except BaseException as error:
-        return {"status": "raised", "detail": describe(error)}
-    return {"status": "ok"}
+        return {"status": Status.RAISED, "detail": describe(error)}
+    return {"status": Status.OK}
 
 
 def call(module, request, value_limit):
     function = getattr(module, request["function"], None)
     if not callable(function):
-        return {"status": "missing_function", "detail": f"{request['function']} is not defined"}
+        return {"status": Status.MISSING_FUNCTION, "detail": f"{request['function']} is not defined"}
     args = codec.decode(request["args"])
     try:
         result = function(*args)
     except SystemExit as error:
-        return {"status": "raised", "detail": exit_detail(error)}
+        return {"status": Status.RAISED, "detail": exit_detail(error)}
     except BaseException as error:
-        return {"status": "raised", "detail": describe(error)}
-    reply = {"status": "ok", "returned_argument": next(
+        return {"status": Status.RAISED, "detail": describe(error)}
+    reply = {"status": Status.OK, "returned_argument": next(
         (index for index, arg in enumerate(args) if result is arg), None)}
     try:
         reply["value"] = codec.encode(result)
         if len(codec.dump_message(reply["value"])) > value_limit:
             raise codec.BadValue(f"the value takes more than {value_limit} bytes")
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
-        reply.update(status="bad_value", value=None, detail=str(error))
+        reply.update(status=Status.BAD_VALUE, value=None, detail=str(error))
     try:
         reply["args_after"] = codec.encode(args)
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
@@ -422,17 +423,17 @@ def run_main(channel, config, code_dir):
             importlib.import_module(module)
     except SystemExit as error:
         leave_if_forked(running_pid)
-        channel.send({"end": "exited", "detail": exit_detail(error)})
+        channel.send({"end": End.EXITED, "detail": exit_detail(error)})
         raise
     except BaseException as error:
         leave_if_forked(running_pid)
-        channel.send({"end": "raised", "detail": describe(error)})
+        channel.send({"end": End.RAISED, "detail": describe(error)})
         sys.stderr.write(student_traceback(error, code_dir))
         sys.stderr.flush()
         sys.stdout.flush()
         os._exit(1)
     leave_if_forked(running_pid)
-    channel.send({"end": "finished"})
+    channel.send({"end": End.FINISHED})
 
 
 def main():
@@ -444,7 +445,7 @@ def main():
     provide_site_builtins()
     channel = Channel(config["fd"])
     if config["mode"] == "probe":
-        channel.send({"end": "finished"})
+        channel.send({"end": End.FINISHED})
     elif config["mode"] == "calls":
         serve_calls(channel, config["output_limit"], config["value_limit"])
     else:
