@@ -21,7 +21,7 @@ from grader.sandbox.child.codec import BadValue, decode, encode
 from grader import KIT_ROOT
 
 SOURCES = ("wordle.py", "easy_wordle.py", "words.py", "grader/reference.py",
-           "grader/checks/function_cases.py")
+           "grader/assignment.py", "grader/checks/function_cases.py")
 
 
 def cache_folder():

@@ -47,16 +47,16 @@ class FakeBox:
 
 
 def reference_functions():
-    return {"check_word": reference.wordle.check_word,
-            "known_word": reference.wordle.known_word,
-            "no_letters": reference.wordle.no_letters,
-            "yes_letters": reference.wordle.yes_letters,
-            "filter_word_list": reference.easy_wordle.filter_word_list}
+    return {"check_word": reference.load().wordle.check_word,
+            "known_word": reference.load().wordle.known_word,
+            "no_letters": reference.load().wordle.no_letters,
+            "yes_letters": reference.load().wordle.yes_letters,
+            "filter_word_list": reference.load().easy_wordle.filter_word_list}
 
 
 def secret_for(seed):
     """The secret a well-behaved fake program picks for a seed."""
-    return random.Random(seed).choice(reference.WORDS).upper()
+    return random.Random(seed).choice(reference.load().words).upper()
 
 
 def reference_program(program, choose_secret=secret_for, edit=None):

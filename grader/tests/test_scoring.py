@@ -5,8 +5,9 @@ import json
 import pytest
 
 from grader import grading
+from grader.assignment import GROUPS
 from grader.results.outcome import Outcome
-from grader.results.rubric import DEFAULT_RUBRIC, GROUPS, RubricError, load_rubric, parse_rubric
+from grader.results.rubric import DEFAULT_RUBRIC, RubricError, load_rubric, parse_rubric
 from grader.results.scoring import score_tests, split_points
 
 TEST_IDS = [spec.id for spec in grading.ALL_SPECS]

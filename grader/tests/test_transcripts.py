@@ -177,8 +177,8 @@ def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
     script = T.win_script(T.EASY_WORDLE, secret)
     guesses = T.accepted_guesses(secret, script)
     assert guesses[-1] == secret and secret not in guesses[:-1]
-    clues = [(g, reference.wordle.check_word(secret, g)) for g in guesses[:-1]]
-    assert len(reference.easy_wordle.filter_word_list(reference.WORDS, clues)) <= 12
+    clues = [(g, reference.load().wordle.check_word(secret, g)) for g in guesses[:-1]]
+    assert len(reference.load().easy_wordle.filter_word_list(reference.load().words, clues)) <= 12
 
 
 # ------------------------------------------------------------------ the three runs
@@ -208,7 +208,7 @@ def test_a_hard_coded_secret_is_caught_after_three_seeds():
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
-    box = program_box(choose_secret=lambda seed: reference.WORDS[next(counter)].upper())
+    box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
     outcomes = T.test_program(box, T.WORDLE)
     assert "the game did not take" in details(outcomes["wordle_program.win"])
     assert "same random seed" in details(outcomes["wordle_program.win"])
