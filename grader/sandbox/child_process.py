@@ -1,7 +1,7 @@
 """One sandbox child process: its pipes, its protocol socket, and how to end it with
 everything it started.
 
-Sandbox (grader/sandbox.py) decides what a child runs and with which limits;
+Sandbox (sandbox/box.py) decides what a child runs and with which limits;
 this module starts the child, reads its output and messages within the caps and
 time limits, and kills its whole session (and, without a PID namespace, the
 processes that carry its environment marker).
