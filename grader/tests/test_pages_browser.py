@@ -64,6 +64,7 @@ def site(tmp_path_factory):
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(2) as pool:
         list(pool.map(lambda item: from_grader.grade_into(out, *item), batch))
+    layout.write_submission(out, "unreadable zip", error="cannot grade it: not a zip file")
     index = pages.build(out)
     return out, index
 
@@ -93,17 +94,24 @@ def column_values(tab, table, column):
 def test_the_class_page_sorts_and_leads_to_a_students_page(site, page, tmp_path):
     out, index = site
     page.goto(index.as_uri())
-    assert page.locator("#student-table tbody tr").count() == len(CORPUS) + 1
+    assert page.locator("#student-table tbody tr").count() == len(CORPUS) + 2
     assert page.locator("svg.plot rect.bar").count() == 20
     assert page.locator("#test-table tbody tr").count() >= 30
     assert page.locator("#pair-table tbody tr").count() >= 1
 
     page.click("#student-table th:nth-child(2)")             # Score, ascending
-    scores = [float(value) for value in column_values(page, "student-table", 1)]
+    values = column_values(page, "student-table", 1)
+    assert values[-1] == ""                                  # not graded: last either way
+    scores = [float(value) for value in values[:-1]]
     assert scores == sorted(scores) and scores[0] < scores[-1]
     page.click("#student-table th:nth-child(2)")             # and descending
-    assert [float(v) for v in column_values(page, "student-table", 1)] == sorted(scores,
-                                                                                 reverse=True)
+    values = column_values(page, "student-table", 1)
+    assert [float(v) for v in values[:-1]] == sorted(scores, reverse=True) and values[-1] == ""
+    assert page.locator("#student-table tbody tr:last-child").inner_text().startswith(
+        "unreadable zip\tnot graded: cannot grade it")
+    cells = page.eval_on_selector_all("#student-table tbody tr",
+                                      "rows => rows.map(row => row.cells.length)")
+    assert len(set(cells)) == 1                              # every row has every column
     assert page.get_attribute("#student-table th:nth-child(2)", "aria-sort") == "descending"
     page.screenshot(path=str(tmp_path / "class.png"), full_page=True)
 
@@ -164,6 +172,8 @@ def test_similar_pairs_open_side_by_side(site, page):
 def test_the_layout_written_by_the_adapter_is_complete(site):
     out, _ = site
     for submission in layout.read_batch(out):
+        if submission.student == "unreadable zip":
+            continue
         assert submission.results is not None, submission.error
         assert set(submission.sources) == {"wordle.py", "easy_wordle.py"}
         assert submission.report.startswith("wordle-kit grader:")

@@ -4,9 +4,9 @@
 
     OUT/
       <folder>/             one per submission: the student's name made safe (folder_name)
-        results.json        Gradescope's results.json, as `python -m grader grade SUB --json` writes it
+        results.json        Gradescope's results.json (as `python -m grader grade SUB --json`)
         report.txt          the text report, without colour
-        student.json        {"student": NAME, "submission": PATH}: the name as given, any characters
+        student.json        {"student": NAME, "submission": PATH}: the name as given (any text)
                             (optional: without it the folder's name is the student's)
         error.txt           why the submission could not be graded (instead of results.json)
         src/                the files that were graded (wordle.py, easy_wordle.py), as loaded

@@ -1,4 +1,4 @@
-"""Style findings for the 10 style points: pycodestyle (PEP 8) on each graded file, counted, not scored.
+"""Style findings for the 10 style points: pycodestyle (PEP 8) on each graded file, counted.
 
 pycodestyle reads the source as text (it tokenizes, never imports or runs it).  Staff
 read the findings beside the code; the count helps spot who to look at first.

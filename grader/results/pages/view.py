@@ -81,7 +81,9 @@ class Test:
         """A few words saying what a failed check found: 'imported os, sys'."""
         first = re.split(r": |, so |; | \(", self.output.split("\n")[0])[0] or self.name
         module = re.match(r"^(\w+\.py): ", self.name)
-        return "%s: %s" % (module.group(1), first) if module and module.group(1) not in first else first
+        if module and module.group(1) not in first:
+            return "%s: %s" % (module.group(1), first)
+        return first
 
 
 def tests_of(results):
