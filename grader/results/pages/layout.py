@@ -9,7 +9,8 @@
         student.json        {"student": NAME, "submission": PATH}: the name as given (any text)
                             (optional: without it the folder's name is the student's)
         error.txt           why the submission could not be graded (instead of results.json)
-        src/                the files that were graded (wordle.py, easy_wordle.py), as loaded
+        src/                the files that were graded (wordle.py, easy_wordle.py), as loaded;
+                            handout files here are shown but not checked for style or similarity
 
 ``python -m grader report OUT`` then adds the pages: ``OUT/index.html`` (the class),
 ``OUT/<folder>/index.html`` (each student) and ``OUT/_similar/`` (pairs side by side).
@@ -23,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+HANDOUT_FILES = ("display_utility.py", "words.py")  # in src/ they are the course's, not the student's
 RESULTS, REPORT, STUDENT, ERROR, SOURCES = (
     "results.json", "report.txt", "student.json", "error.txt", "src")
 MAX_TEXT_BYTES = 4 * 1024 * 1024  # a report or a source file bigger than this is cut

@@ -1,7 +1,7 @@
 """Code similarity across a class, for academic integrity, by copydetect (winnowed fingerprints).
 
 Each student's file is compared with the file of the same name of every other student
-(wordle.py with wordle.py, ...).  Names, strings and comments are normalised by
+(wordle.py with wordle.py, ...); handout files a student handed in are not compared.  Names, strings and comments are normalised by
 copydetect before fingerprinting, so renaming variables does not hide copying.  What
 every student was given is ignored: the handout files (display_utility.py, words.py)
 and the assignment's given code (given/given_code.py).  A pair's similarity for one
@@ -11,9 +11,11 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.results.pages.layout import HANDOUT_FILES
+
 KIT_ROOT = Path(__file__).resolve().parents[3]
-GIVEN_FILES = (KIT_ROOT / "display_utility.py", KIT_ROOT / "words.py",
-               Path(__file__).with_name("given") / "given_code.py")
+GIVEN_FILES = tuple(KIT_ROOT / name for name in HANDOUT_FILES) + (
+    Path(__file__).with_name("given") / "given_code.py",)
 NOISE = 25          # copydetect's defaults: matches shorter than this many tokens are noise,
 WINDOW = 1          # and every match of that length is found
 SHOWN_PAIRS = 50
@@ -103,7 +105,7 @@ def pairs(students):
     prints = {}
     for student in students:
         for file, text in student.sources.items():
-            if file.endswith(".py"):
+            if file.endswith(".py") and file not in HANDOUT_FILES:
                 prints[student.folder, file] = fingerprint(file, text, given)
     found = []
     for i, a in enumerate(students):

@@ -6,6 +6,8 @@ read the findings beside the code; the count helps spot who to look at first.
 from collections import Counter
 from dataclasses import dataclass
 
+from grader.results.pages.layout import HANDOUT_FILES
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -37,8 +39,9 @@ def findings(file, source):
 
 
 def all_findings(sources):
-    """The findings of every .py file of a submission (file name -> source text)."""
-    return [finding for file, source in sorted(sources.items()) if file.endswith(".py")
+    """The findings of the student's .py files (file name -> source text), handout files aside."""
+    return [finding for file, source in sorted(sources.items())
+            if file.endswith(".py") and file not in HANDOUT_FILES
             for finding in findings(file, source)]
 
 
