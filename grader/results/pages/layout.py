@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-HANDOUT_FILES = ("display_utility.py", "words.py")  # in src/ they are the course's, not the student's
+HANDOUT_FILES = ("display_utility.py", "words.py")  # the course's, even when handed in
 RESULTS, REPORT, STUDENT, ERROR, SOURCES = (
     "results.json", "report.txt", "student.json", "error.txt", "src")
 MAX_TEXT_BYTES = 4 * 1024 * 1024  # a report or a source file bigger than this is cut

@@ -1,9 +1,10 @@
 """Code similarity across a class, for academic integrity, by copydetect (winnowed fingerprints).
 
 Each student's file is compared with the file of the same name of every other student
-(wordle.py with wordle.py, ...); handout files a student handed in are not compared.  Names, strings and comments are normalised by
-copydetect before fingerprinting, so renaming variables does not hide copying.  What
-every student was given is ignored: the handout files (display_utility.py, words.py)
+(wordle.py with wordle.py, ...); handout files a student handed in are not compared.
+Names, strings and comments are normalised by copydetect before fingerprinting, so
+renaming variables does not hide copying.  What every student was given is ignored:
+the handout files (display_utility.py, words.py)
 and the assignment's given code (given/given_code.py).  A pair's similarity for one
 student is the share of that student's fingerprinted code found in the other's.
 """
