@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from grader.results import pages
-from grader.results.pages import layout, similarity, style, view
+from grader.results.pages import from_grader, layout, similarity, style, view
 
 KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
@@ -106,6 +106,13 @@ def test_unreadable_results_mark_the_student_instead_of_stopping(batch):
     (batch / "ada" / "results.json").write_text('{"tests": "not a list"}')
     ada = [s for s in layout.read_batch(batch) if s.student == "ada"][0]
     assert ada.results is None and "no list of tests" in ada.error
+
+
+def test_the_adapter_records_why_a_submission_could_not_be_graded(tmp_path):
+    (tmp_path / "homework.zip").write_text("not a zip")
+    folder = from_grader.grade_into(tmp_path / "out", "ada", tmp_path / "homework.zip")
+    assert "neither a folder nor a .zip" in (folder / "error.txt").read_text()
+    assert not (folder / "results.json").exists()
 
 
 def test_a_folder_without_submissions_is_refused(tmp_path):
@@ -245,7 +252,7 @@ def test_a_missing_library_is_named_with_the_fix(batch, monkeypatch):
 
 
 def test_the_grading_path_imports_none_of_the_pages_libraries():
-    code = ("import sys, grader.cli, grader.grading, grader.report\n"
+    code = ("import sys, grader.cli, grader.grading, grader.report, grader.results.pages.layout\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('jinja2', 'markupsafe', 'pygments', 'pycodestyle', 'copydetect', 'numpy')))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True,

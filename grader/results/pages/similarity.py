@@ -4,9 +4,9 @@ Each student's file is compared with the file of the same name of every other st
 (wordle.py with wordle.py, ...); handout files a student handed in are not compared.
 Names, strings and comments are normalised by copydetect before fingerprinting, so
 renaming variables does not hide copying.  What every student was given is ignored:
-the handout files (display_utility.py, words.py)
-and the assignment's given code (given/given_code.py).  A pair's similarity for one
-student is the share of that student's fingerprinted code found in the other's.
+the handout files (display_utility.py, words.py) and the assignment's given code
+(given/given_code.py).  A pair's similarity for one student is the share of that
+student's fingerprinted code found in the other's.
 """
 import io
 from dataclasses import dataclass
@@ -99,7 +99,8 @@ def marked_lines(text, slices):
 
 
 def pairs(students):
-    """Pairs of students whose code overlaps, the most similar first (at most SHOWN_PAIRS)."""
+    """Pairs of students whose code overlaps, the most similar first (at most SHOWN_PAIRS);
+    each student's most_similar is set from all the pairs."""
     from copydetect import compare_files  # staff-side extra
 
     given = given_hashes()
