@@ -105,6 +105,15 @@ def command_prepare(args):
     return EXIT_OK
 
 
+def command_report(args):
+    from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
+    try:
+        print("class page: %s" % pages.build(args.folder))
+    except pages.PagesError as error:
+        raise CommandError(str(error)) from None
+    return EXIT_OK
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m grader",
                                    description="Grade CSCI 1913 Project 1 (Wordle) submissions.")
@@ -140,6 +149,10 @@ def parser():
     prepare = commands.add_parser("prepare", help="compute and cache the function tests' expected "
                                   "values (setup.sh does it for Gradescope)")
     prepare.set_defaults(run=command_prepare)
+    report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
+                                       "code) for a folder of graded submissions")
+    report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    report_pages.set_defaults(run=command_report)
     return main
 
 
