@@ -16,7 +16,8 @@ import time
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT))
 
-from grader.results.pages import from_grader, layout, render, similarity, style, view  # noqa: E402
+from grader import pages_adapter as from_grader
+from grader.results.pages import layout, render, similarity, style, view  # noqa: E402
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 KINDS = ("correct_loops", "correct_star", "cw_extra_yellow", "imports_string")

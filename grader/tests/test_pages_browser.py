@@ -8,9 +8,10 @@ import shutil
 import pytest
 
 from grader.results import pages
-from grader.results.pages import from_grader, layout
+from grader import pages_adapter as from_grader
+from grader.results.pages import layout
 
-KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
+from grader import KIT_ROOT
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">Mallory</td>'

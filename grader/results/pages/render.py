@@ -10,7 +10,7 @@ import hashlib
 from pathlib import Path
 from urllib.parse import quote
 
-from grader.report import points
+from grader.results.scoring import points
 from grader.results.pages import style
 
 HERE = Path(__file__).resolve().parent

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grader.results.pages.layout import HANDOUT_FILES
 
-KIT_ROOT = Path(__file__).resolve().parents[3]
+from grader import KIT_ROOT
 GIVEN_FILES = tuple(KIT_ROOT / name for name in HANDOUT_FILES) + (
     Path(__file__).with_name("given") / "given_code.py",)
 NOISE = 25          # copydetect's defaults: matches shorter than this many tokens are noise,

@@ -2,7 +2,7 @@
 
 A stand-in for `grade-all --out DIR` (which will write the same layout as it grades):
 
-    python -m grader.results.pages.from_grader SUBMISSIONS_FOLDER OUT [--jobs N]
+    python -m grader.pages_adapter SUBMISSIONS_FOLDER OUT [--jobs N]
 
 then `python -m grader report OUT`.  Each submission (a subfolder or .zip of the folder,
 named after the student) is graded by `python -m grader grade SUB --json`; the graded
@@ -16,10 +16,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from grader.loading import LoadError, load_submission
+from grader.sandbox.loading import LoadError, load_submission
 from grader.results.pages.layout import write_submission
 
-KIT_ROOT = Path(__file__).resolve().parents[3]
+from grader import KIT_ROOT
 
 
 def grade_into(out, student, path):
@@ -53,7 +53,7 @@ def grade_folder_into(out, folder, jobs=2):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m grader.results.pages.from_grader",
+    parser = argparse.ArgumentParser(prog="python -m grader.pages_adapter",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("submissions", help="a folder with one subfolder or .zip per student")
     parser.add_argument("out", help="where to write the graded submissions' folders")
