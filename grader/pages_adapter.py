@@ -16,6 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from grader import assignment
 from grader.sandbox.loading import LoadError, load_submission
 from grader.results.pages.layout import write_submission
 
@@ -31,7 +32,7 @@ def grade_into(out, student, path):
                              cwd=KIT_ROOT, capture_output=True, text=True, errors="replace")
         results = json.loads(results_file.read_text()) if run.returncode == 0 else None
     try:
-        with load_submission(path) as submission:
+        with load_submission(path, assignment.REQUIRED_FILES) as submission:
             sources = [(name, file.read_bytes()) for name, file in submission.files.items()]
     except LoadError:
         sources = []

@@ -31,15 +31,18 @@ def build(folder):
     if missing:
         raise PagesError("the staff pages need %s: pip install -r requirements.txt"
                          % ", ".join(missing))
-    from grader.results.pages import layout, render, similarity, style, view
+    from grader.results.pages.layout import read_batch
+    from grader.results.pages.render import write_pages
+    from grader.results.pages.similarity import pairs as similar_pairs
+    from grader.results.pages.style import all_findings
+    from grader.results.pages.view import distribution, groups_in_order, pass_rates, student_of
     try:
-        students = [view.student_of(submission) for submission in layout.read_batch(folder)]
+        students = [student_of(submission) for submission in read_batch(folder)]
         for student in students:
-            student.style = style.all_findings(student.sources)
-        pairs = similarity.pairs(students)
-        return render.write_pages(folder, students, view.pass_rates(students),
-                                  view.groups_in_order(students), view.distribution(students),
-                                  pairs)
+            student.style = all_findings(student.sources)
+        pairs = similar_pairs(students)
+        return write_pages(folder, students, pass_rates(students), groups_in_order(students),
+                           distribution(students), pairs)
     except LayoutError as error:
         raise PagesError(str(error)) from None
     except OSError as error:

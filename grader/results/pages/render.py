@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from grader.results.scoring import points
-from grader.results.pages import style
+from grader.results.pages.style import counted
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -91,7 +91,7 @@ def write_pages(out, students, rates, groups, distribution, pairs):
                      if student in (pair.a, pair.b)]
         write(out / student.folder / STUDENT_PAGE, student_template.render(
             student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
-            style_counts=style.counted(student.style), similar_folder=SIMILAR_FOLDER))
+            style_counts=counted(student.style), similar_folder=SIMILAR_FOLDER))
     pair_template = env.get_template("pair.html")
     for number, pair in enumerate(pairs, 1):
         write(out / SIMILAR_FOLDER / ("%d.html" % number),
