@@ -6,16 +6,19 @@ statement to continue at (GOTO, NEXT, RETURN...), or STOP to end the run.
 """
 import bisect
 
-from . import tokens as T
-from .errors import BasicError, NotSimulated
+from atari import errors as E
+from atari.atascii import EOL
+from atari.errors import AtariError, NotSimulated
+from atari.locations import ERRSAV, MEMTOP, STOPLN
+
+from .errors import BasicError
 from .expressions import ArrayVariableValue, ExpressionCompiler, StringVariableValue
 from .listing import list_line
-from .memory import DEFAULT_HIMEM, FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES, MEMTOP_ADDRESS, MemoryMap
+from .memory import DEFAULT_HIMEM, MemoryMap
 from .nodes import NumericVariable
+from .statement_table import DATA, STATEMENTS
 from .statements import StatementCompiler
 
-ERROR_NUMBER_ADDRESS = 195          # ERRSAV: PEEK(195) after TRAP
-STOP_LINE_ADDRESS = 186             # STOPLN: PEEK(186)+256*PEEK(187)
 NO_TRAP = 0x8000
 TICK_EVERY = 100
 
@@ -51,9 +54,11 @@ class Interpreter:
             next_line = len(self.code) + len(line.statements)
             self.compiling_line = line.number
             for statement in line.statements:
-                if statement.token == T.STATEMENT["DATA"] and line.number not in self.data:
-                    self.data[line.number] = statement.parts[0].split(b",")
-                self.code.append(statements.compile(statement, len(self.code), next_line, line))
+                if statement.token == DATA and line.number not in self.data:
+                    self.data[line.number] = statement.text.split(b",")
+                compile_function = STATEMENTS[statement.token].compile
+                self.code.append(statements.compile(compile_function, statement, len(self.code),
+                                                    next_line, line))
                 self.pc_line.append(line.number)
         self.data_lines = sorted(self.data)
 
@@ -61,7 +66,7 @@ class Interpreter:
         """Index of the first statement of line ``number`` (ERROR 12 if there is none)."""
         pc = self.line_start.get(number)
         if pc is None:
-            raise BasicError(12)
+            raise BasicError(E.LINE_NOT_FOUND)
         return pc
 
     # -- state ----------------------------------------------------------------------
@@ -81,7 +86,7 @@ class Interpreter:
     def himem(self):
         """The top of memory BASIC may use (the OS's MEMTOP, which GRAPHICS moves)."""
         try:
-            top = self.machine.peek(MEMTOP_ADDRESS) | self.machine.peek(MEMTOP_ADDRESS + 1) << 8
+            top = self.machine.peek(MEMTOP) | self.machine.peek(MEMTOP + 1) << 8
         except Exception:
             top = 0
         return top or DEFAULT_HIMEM
@@ -94,13 +99,14 @@ class Interpreter:
         """ADR of a string constant: where it sits in the statement table."""
         return self.memory.line_address.get(line_number, self.memory.stmtab) + node.offset
 
-    def push(self, entry, size):
-        self.memory.grow_stack(size, self.himem())
+    def push(self, entry):
+        """A ForEntry or GosubEntry onto the run-time stack (ERROR 2 when memory is full)."""
+        self.memory.grow_stack(entry.SIZE, self.himem())
         self.stack.append(entry)
 
     def pop(self):
         entry = self.stack.pop()
-        self.memory.shrink_stack(FOR_ENTRY_BYTES if len(entry) > 2 else GOSUB_ENTRY_BYTES)
+        self.memory.shrink_stack(entry.SIZE)
         return entry
 
     def dimension(self, entry, rows, columns=1):
@@ -108,13 +114,13 @@ class Interpreter:
         variable = self.values[entry.index]
         if entry.is_string:
             if variable.buffer is not None or rows == 0:
-                raise BasicError(9)
+                raise BasicError(E.DIM_ERROR)
             variable.address = self.memory.allocate(rows, self.himem())
             variable.buffer = bytearray(rows)
             variable.length = 0
             return
         if variable.data is not None or rows * columns * 6 > 32767:
-            raise BasicError(9)
+            raise BasicError(E.DIM_ERROR)
         variable.address = self.memory.allocate(rows * columns * 6, self.himem())
         variable.data = [0] * (rows * columns)
         variable.rows, variable.columns = rows, columns
@@ -132,7 +138,7 @@ class Interpreter:
                 self.data_item += 1
                 return items[self.data_item - 1]
             position += 1
-        raise BasicError(6)
+        raise BasicError(E.OUT_OF_DATA)
 
     def restore(self, line_number=0):
         self.data_line, self.data_item = line_number, 0
@@ -149,10 +155,10 @@ class Interpreter:
         size = len(buffer)
         offset = 0 if start is None else start - 1
         if start is not None and start > size:
-            raise BasicError(5)
+            raise BasicError(E.STRING_LENGTH)
         if end is not None:
             if end > size or end < start:
-                raise BasicError(5)
+                raise BasicError(E.STRING_LENGTH)
             room = end - offset
         else:
             room = size - offset
@@ -205,16 +211,15 @@ class Interpreter:
                 return
             except BasicError as error:
                 pc = self._handle_error(error, pc)
+            except AtariError as error:          # a device error from the machine
+                pc = self._handle_error(BasicError(error.number), pc)
             except NotSimulated as problem:
                 problem.line = self.pc_line[pc]
                 self.line = problem.line
                 raise
-            except Exception as problem:
-                number = device_error_number(problem)
-                if number is None:
-                    self.line = self.pc_line[pc] if pc < count else self.line
-                    raise
-                pc = self._handle_error(BasicError(number), pc)
+            except Exception:
+                self.line = self.pc_line[pc] if pc < count else self.line
+                raise
 
     def _handle_error(self, error, pc):
         """TRAP the error (returning where to go on) or stop with it."""
@@ -225,15 +230,15 @@ class Interpreter:
         if self.trap_line < NO_TRAP:
             target = self.trap_line
             self.trap_line = NO_TRAP
-            self.machine.poke(ERROR_NUMBER_ADDRESS, error.number)
+            self.machine.poke(ERRSAV, error.number)
             if target in self.line_start:
                 return self.line_start[target]
-            error = BasicError(12, line)
+            error = BasicError(E.LINE_NOT_FOUND, line)
         raise BasicError(error.number, line, error.detail)
 
     def _set_stop_line(self, line):
-        self.machine.poke(STOP_LINE_ADDRESS, line & 0xFF)
-        self.machine.poke(STOP_LINE_ADDRESS + 1, line >> 8)
+        self.machine.poke(STOPLN, line & 0xFF)
+        self.machine.poke(STOPLN + 1, line >> 8)
 
     def end_program(self):
         """END (or running off the last line): close channels 1-7, silence the sound."""
@@ -246,11 +251,11 @@ class Interpreter:
         """STOP: report the line as the Atari does and end the run."""
         line = self.pc_line[pc]
         self._set_stop_line(line)
-        self.machine.put(0, b"\x9bSTOPPED AT LINE %d\x9b" % line)
+        self.machine.put(0, bytes([EOL]) + b"STOPPED AT LINE %d" % line + bytes([EOL]))
 
     def list_lines(self, first=0, last=32767):
         """LIST text of lines first..last as ATASCII (0x9B line ends)."""
-        return b"".join(list_line(line, self.program.variables).encode("latin-1") + b"\x9b"
+        return b"".join(list_line(line, self.program.variables).encode("latin-1") + bytes([EOL])
                         for line in self.program.lines if first <= line.number <= last)
 
     # -- for dumps --------------------------------------------------------------------
@@ -274,17 +279,3 @@ def _array_lists(array):
     if array.columns == 1:
         return numbers
     return [numbers[row * array.columns:(row + 1) * array.columns] for row in range(array.rows)]
-
-
-def device_error_number(problem):
-    """The error number of a machine's DeviceError (matched by name: the machine is
-    a separate package), or None for any other exception."""
-    if not any(cls.__name__ == "DeviceError" for cls in type(problem).__mro__):
-        return None
-    for attribute in ("code", "number", "status"):
-        value = getattr(problem, attribute, None)
-        if isinstance(value, int):
-            return value
-    if problem.args and isinstance(problem.args[0], int):
-        return problem.args[0]
-    return None

@@ -3,7 +3,7 @@
 import json
 
 from atari.machine.video import area_codes, color_registers, readable_rows, visible_areas
-from atari.machine.locations import CHBAS
+from atari.locations import CHBAS
 
 
 def machine_state(machine):

@@ -6,9 +6,11 @@ ways of showing and driving the machine in atari.frontends.
 
 from dataclasses import dataclass
 
-from . import locations as loc
+from atari import errors as E
+from atari import locations as loc
+from atari.errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
+
 from .devices import EditorDevice, KeyboardDevice, ScreenDevice
-from .errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
 from .inputs import STICK_CENTRE, TRIGGER_RELEASED, RandomSource
 from .memory import Memory
 from .screen import (TEXT_MODES, WINDOW_COLUMNS, WINDOW_ROWS, EditorWriter,
@@ -132,12 +134,12 @@ class Machine:
         """OPEN #channel,aux1,aux2,spec (spec like b"K:", b"K" or b"S:")."""
         _check_channel(channel)
         if channel in self._channels:
-            raise DeviceError(129, f"channel {channel} is already open")
+            raise DeviceError(E.IOCB_ALREADY_OPEN, f"channel {channel} is already open")
         name = chr(spec[0]).upper() if spec else ""
         if name in _UNSIMULATED_DEVICES:
             raise NotSimulated(_UNSIMULATED_DEVICES[name])
         if name not in _DEVICE_HANDLERS:
-            raise DeviceError(130, f"no device {spec!r}")
+            raise DeviceError(E.NO_SUCH_DEVICE, f"no device {spec!r}")
         if name == "S":
             mode = aux2 & 15
             if mode not in TEXT_MODES:
@@ -157,10 +159,10 @@ class Machine:
     def _channel(self, channel, access):
         _check_channel(channel)
         if channel not in self._channels:
-            raise DeviceError(133, f"channel {channel} is not open")
+            raise DeviceError(E.NOT_OPEN, f"channel {channel} is not open")
         record = self._channels[channel]
         if not record.aux1 & access:
-            raise DeviceError(131 if access == OPEN_FOR_READ else 135,
+            raise DeviceError(E.WRITE_ONLY if access == OPEN_FOR_READ else E.READ_ONLY,
                               f"channel {channel} is not open for that")
         return record.device
 
@@ -186,7 +188,7 @@ class Machine:
             self.close(channel)
         elif command == DRAW_LINE:
             if not isinstance(self._channel(channel, OPEN_FOR_WRITE), ScreenDevice):
-                raise DeviceError(146, "XIO 17 needs the screen")
+                raise DeviceError(E.NOT_IMPLEMENTED, "XIO 17 needs the screen")
             draw_line(self.screen_surface, self.memory.peek(loc.ATACHR))
         elif command == FILL:
             raise NotSimulated("XIO 18 (FILL)")
@@ -296,7 +298,7 @@ class Machine:
 
 def _check_channel(channel):
     if not 0 <= channel < CHANNELS:
-        raise DeviceError(134, f"bad channel number {channel}")
+        raise DeviceError(E.BAD_IOCB, f"bad channel number {channel}")
 
 
 def _check_byte(value, what):

@@ -11,7 +11,7 @@ hi-res pixels wide; GRAPHICS 2 shows each glyph row on two scan lines.
 from dataclasses import dataclass
 
 from .charset import atascii_char, internal_to_atascii
-from .locations import CHBAS, COLOR0
+from atari.locations import CHBAS, COLOR0
 from .screen import WINDOW_ADDRESS, WINDOW_COLUMNS, WINDOW_ROWS
 
 SCREEN_WIDTH = 320    # hi-res pixels

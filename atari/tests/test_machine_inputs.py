@@ -60,4 +60,4 @@ def test_sound_records_each_voice_until_changed():
 def test_sound_out_of_range_is_error_3(args):
     with pytest.raises(ValueOutOfRange) as caught:
         Machine().sound(*args)
-    assert caught.value.code == 3
+    assert caught.value.number == 3
