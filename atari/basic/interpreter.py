@@ -222,7 +222,8 @@ class Interpreter:
                 raise
 
     def _handle_error(self, error, pc):
-        """TRAP the error (returning where to go on) or stop with it."""
+        """TRAP the error (returning where to go on) or stop with it, writing the
+        message on the screen (E:) as the ROM's ERROR routine does."""
         line = self.pc_line[pc]
         self.line = line
         error.line = line
@@ -234,7 +235,10 @@ class Interpreter:
             if target in self.line_start:
                 return self.line_start[target]
             error = BasicError(E.LINE_NOT_FOUND, line)
-        raise BasicError(error.number, line, error.detail)
+        stopped = BasicError(error.number, line, error.detail)
+        self.machine.put(0, bytes([EOL]) + b"ERROR-  %d AT LINE %d" % (stopped.number, line)
+                         + bytes([EOL]))
+        raise stopped
 
     def _set_stop_line(self, line):
         self.machine.poke(STOPLN, line & 0xFF)

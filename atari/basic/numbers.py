@@ -207,11 +207,16 @@ def _fixed(exponent, mantissa):
 
 
 def _scientific(exponent, mantissa):
+    """m.mmmmE+nn. FASC puts the point after the first BCD byte and moves it one digit
+    left when that byte has two digits, after trimming zeros: so an odd exponent always
+    keeps one decimal (1.0E+11, 1.0E-03) and an even one does not (1E+10)."""
     decimal_exponent = 2 * exponent + 1
+    keep = "0"
     if mantissa[0] == "0":
         mantissa = mantissa[1:]
         decimal_exponent -= 1
-    fraction = mantissa[1:].rstrip("0")
+        keep = ""
+    fraction = mantissa[1:].rstrip("0") or keep
     text = mantissa[0] + ("." + fraction if fraction else "")
     return "%sE%s%02d" % (text, "-" if decimal_exponent < 0 else "+", abs(decimal_exponent))
 

@@ -72,8 +72,21 @@ def test_program_error_exits_1_with_the_atari_message(tmp_path, capsys):
     program = listing(tmp_path, "10 PRINT 1\n20 GOTO 100\n")
     assert main(["run", program]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "1\n"
+    assert captured.out == "1\n\nERROR-  12 AT LINE 20\n"     # on the screen, and said
     assert "ERROR-  12 AT LINE 20" in captured.err
+
+
+def test_error_message_is_written_on_the_screen_for_dumps_and_pictures(tmp_path):
+    """Atari BASIC Source Book, ERROR: with no TRAP it prints a return, "ERROR-  ",
+    the number and " AT LINE " and the line through the editor (E:), so the message is
+    on the screen. Printing to E: from a full-screen mode (GRAPHICS 18) reopens
+    GRAPHICS 0 first, as the OS does."""
+    program = listing(tmp_path, '10 GRAPHICS 18:POSITION 0,12:PRINT #6;"X"\n')
+    dump_path = tmp_path / "dump.json"
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert dump["mode"] == 0
+    assert "ERROR-  141 AT LINE 10" in "\n".join(dump["text"])
 
 
 def test_screen_error_141_stops_the_program(tmp_path, capsys):
@@ -122,7 +135,7 @@ def test_a_syntax_error_line_is_reported_when_loaded(tmp_path, capsys):
     program = listing(tmp_path, '10 PRINT "HI"\n20 PRIMT X\n')
     assert main(["run", program]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "HI\n"
+    assert captured.out == "HI\n\nERROR-  17 AT LINE 20\n"
     assert "line 20: syntax error" in captured.err and "ERROR-  17 AT LINE 20" in captured.err
 
 
