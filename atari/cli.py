@@ -15,7 +15,7 @@ from atari.basic import Interpreter, list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
 from atari.machine import Machine, RandomSource
 
-from .frontends.dump import write_dump
+from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import EXIT_INTERRUPTED, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
@@ -60,8 +60,9 @@ def build_parser():
 
     listing = commands.add_parser(
         "list", help="print a program's listing",
-        description="Print the listing as LIST shows it (bytes 128-255 as Latin-1 "
-                    "characters), or write it byte for byte with -o.")
+        description="Print the listing as LIST shows it, each byte as the character it "
+                    "looks like on the Atari (inverse ones in reverse video on a terminal), "
+                    "or write it byte for byte with -o.")
     listing.add_argument("file", help="program (.BAS or .LST)")
     listing.add_argument("-o", "--output", metavar="FILE",
                          help="write the listing as ATASCII bytes: 0x9B line ends, "
@@ -120,7 +121,7 @@ def run_command(args):
                              "use --keys/--stick for a scripted run") from None
         machine = Machine(rng=RandomSource(args.seed, rnd))
         outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
-    if outcome.exit_status != 0 or outcome.reason == "time limit":
+    if outcome.exit_status != 0 or outcome.reason in ("time limit", "waiting for input"):
         print(outcome.message, file=sys.stderr)
     return outcome.exit_status
 
@@ -140,6 +141,8 @@ def _run_scripted(machine, program, args):
     machine.editor_output = echo
     interpreter = Interpreter(program, machine)
     outcome = run_program(interpreter)
+    if machine.display.mode != 0 and not (args.dump or args.png):
+        sys.stdout.write(screen_text(machine))  # the screen was not echoed as it was printed
     sys.stdout.flush()
     if args.dump:
         write_dump(args.dump, machine, interpreter.variables(), outcome)
@@ -152,7 +155,8 @@ def _run_scripted(machine, program, args):
 def list_command(args):
     text = list_program(_load(args.file))
     if args.output is None:
-        sys.stdout.write(text)
+        from .frontends.terminal_view import readable_listing
+        sys.stdout.write(readable_listing(text, inverse_video=sys.stdout.isatty()))
         return 0
     _check_writable(args.output)
     if not args.output.upper().endswith(".TXT"):

@@ -29,6 +29,14 @@ def machine_state(machine):
     return state
 
 
+def screen_text(machine):
+    """The visible screen as lines of text (main area, then any text window), for a
+    run whose screen was not echoed as it was printed."""
+    state = machine_state(machine)
+    lines = state["text"] + state.get("window_text", [])
+    return "".join(line.rstrip() + "\n" for line in lines).rstrip("\n") + "\n"
+
+
 def write_dump(path, machine, variables, outcome):
     """Write the dump: the machine state, `variables` and how the run ended."""
     dump = machine_state(machine)

@@ -37,7 +37,8 @@ def run_program(interpreter):
     try:
         interpreter.run()
     except InputExhausted as exhausted:
-        return Outcome("waiting for input", str(exhausted))
+        return Outcome("waiting for input", _at_line(f"the program waits for input and {exhausted}",
+                                                     interpreter))
     except QuitRequested:
         return Outcome("quit")
     except TimeLimitReached as limit:

@@ -94,3 +94,27 @@ def cells_to_ansi(cells):
         parts.append(cell.text)
     parts.append(RESET)
     return "".join(parts)
+
+
+INVERSE_ON, INVERSE_OFF = "\x1b[7m", "\x1b[27m"
+
+
+def readable_listing(text, inverse_video):
+    """A listing (one Latin-1 character per ATASCII byte, LF line ends) with every byte
+    shown as the character it looks like on the Atari, so no control byte reaches the
+    terminal; inverse characters (bit 7) in reverse video when ``inverse_video``."""
+    out = []
+    inverse = False
+    for char in text:
+        code = ord(char)
+        if char == "\n":
+            glyph, wanted = "\n", False
+        else:
+            glyph, wanted = atascii_char(code), code >= 0x80
+        if wanted != inverse and inverse_video:
+            out.append(INVERSE_ON if wanted else INVERSE_OFF)
+        inverse = wanted
+        out.append(glyph)
+    if inverse and inverse_video:
+        out.append(INVERSE_OFF)
+    return "".join(out)

@@ -218,3 +218,26 @@ def test_time_limit_must_be_positive(tmp_path, capsys):
         main(["run", program, "--time-limit", "0"])
     assert exit_info.value.code == 2
     assert "more than 0 seconds" in capsys.readouterr().err
+
+
+def test_list_shows_control_bytes_as_atari_glyphs(tmp_path, capsys):
+    program = listing(tmp_path, '10 PRINT "\x1b\x7d\x14\xb0\x9c"\n')
+    assert main(["list", program]) == 0
+    out = capsys.readouterr().out
+    assert out == '10 PRINT "␛↰●0↑"\n'            # Esc, clear, ball, inverse 0 and ↑
+    assert not any(ord(char) < 0x20 and char != "\n" for char in out)
+
+
+def test_list_marks_inverse_characters_in_reverse_video_on_a_terminal():
+    from atari.frontends.terminal_view import readable_listing
+    assert readable_listing('"A\xc1\xc2B"\n', inverse_video=True) == '"A\x1b[7mAB\x1b[27mB"\n'
+
+
+def test_a_piped_run_of_a_graphics_program_prints_its_final_screen_and_why_it_stopped(
+        tmp_path, capsys):
+    program = listing(tmp_path, '10 GRAPHICS 18:? #6;"HELLO"\n20 OPEN #1,4,0,"K:"\n'
+                                '30 GET #1,K\n')
+    assert main(["run", program]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("HELLO\n")
+    assert "waits for input" in captured.err and "line 30" in captured.err
