@@ -40,13 +40,13 @@ def test_print_drops_the_tenth_digit_but_str_keeps_it():
     ("1E10", "1E+10"), ("1E12", "1E+12"), ("1E-04", "1E-04"), ("2.5E-04", "2.5E-04"),
 ])
 def test_odd_exponents_keep_one_decimal(expression, text):
-    """The OS math pack's FASC: a value is printed from its BCD bytes with the point
-    after the first byte; in E notation a two-digit first byte (an odd exponent) moves
-    the point one digit left after the zeros are trimmed, so one decimal always
-    remains. AltirraOS's math pack, written to match the original's results, records
-    this as a quirk of the original ("One decimal digit is always printed for odd
-    exponents, but not for even exponents, e.g. 1E+10 and 1.0E+11"). LIST and STR$
-    use the same routine."""
+    """The Atari OS floating point package's FASC (OS source listing, "object
+    unchanged" edition of 11/01/83): in E format the digits are written as dd.dddddddd,
+    FNZ finds the last non-zero digit (the one before the point if only zeros follow
+    it), and when the first character is not "0" the point is swapped one place left
+    and the end moved past the digit it now precedes: "10." becomes "1.0", so an odd
+    exponent keeps one decimal and an even one ("01." -> "1") does not. AltirraOS
+    documents the same as a quirk it reproduces. LIST and STR$ use the same routine."""
     assert printed("10 PRINT %s;\" \";STR$(%s)\n" % (expression, expression)) == (
         "%s %s\n" % (text, text))
 
