@@ -56,6 +56,13 @@ def build_parser():
                           "that loop forever once over); the dump is still written")
     run.add_argument("--scripted", action="store_true",
                      help="run scripted even in a terminal (no input beyond --keys/--stick)")
+    run.add_argument("--wav", metavar="FILE.wav",
+                     help="write what the program played (POKEY's four voices) as a WAV file")
+    run.add_argument("--speed", type=_positive_number, default=1.0, metavar="N",
+                     help="in a terminal: run N times faster than a real Atari (default 1, "
+                          "the Atari's pace; scripted runs always run flat out)")
+    run.add_argument("--turbo", action="store_true",
+                     help="in a terminal: run as fast as possible")
     run.set_defaults(handler=run_command)
 
     listing = commands.add_parser(
@@ -106,7 +113,7 @@ def run_command(args):
         rnd = parse_rnd(args.rnd) if args.rnd is not None else []
     except ScriptError as problem:
         raise UsageError(problem) from None
-    for path in (args.dump, args.png):
+    for path in (args.dump, args.png, args.wav):
         _check_writable(path)
     scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
                 or not (sys.stdin.isatty() and sys.stdout.isatty()))
@@ -120,7 +127,9 @@ def run_command(args):
             raise UsageError("playing in this terminal needs a POSIX terminal (termios); "
                              "use --keys/--stick for a scripted run") from None
         machine = Machine(rng=RandomSource(args.seed, rnd))
-        outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
+        outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file),
+                       speed=None if args.turbo else args.speed)
+        _write_wav(args.wav, machine)
     if outcome.exit_status != 0 or outcome.reason in ("time limit", "waiting for input"):
         print(outcome.message, file=sys.stderr)
     return outcome.exit_status
@@ -149,7 +158,14 @@ def _run_scripted(machine, program, args):
     if args.png:
         from .frontends.image import save_png  # Pillow: only needed for pictures
         save_png(machine, args.png)
+    _write_wav(args.wav, machine)
     return outcome
+
+
+def _write_wav(path, machine):
+    if path:
+        from .frontends.wav import write_wav
+        write_wav(path, machine)
 
 
 def list_command(args):
@@ -198,6 +214,16 @@ def _visible(text):
     so a message cannot drive the terminal."""
     return "".join(f"\\x{ord(char):02x}" if ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
                    else char for char in text)
+
+
+def _positive_number(text):
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not number > 0:
+        raise argparse.ArgumentTypeError("the speed must be more than 0")
+    return number
 
 
 def _positive_seconds(text):

@@ -4,6 +4,7 @@ Sources: the Atari OS listing's equates and Mapping the Atari; BASIC's zero page
 from the Atari BASIC Source Book.
 """
 
+RTCLOK = 18          # frame counter, 3 bytes (18 high, 20 low), advanced every vertical blank
 ATRACT = 77          # attract-mode timer (POKE 77,0 resets it)
 LMARGN = 82          # left margin of the text screen / window
 RMARGN = 83          # right margin

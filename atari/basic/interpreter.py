@@ -2,7 +2,9 @@
 
 Each statement is compiled once into a closure; the run loop calls them in order.
 A closure returns None to go on to the next statement, or the index of the
-statement to continue at (GOTO, NEXT, RETURN...), or STOP to end the run.
+statement to continue at (GOTO, NEXT, RETURN...), or STOP to end the run. Each
+statement also charges the machine's virtual clock what it costs on an Atari
+(costs.py); jumps that search for their line charge the search.
 """
 import bisect
 
@@ -11,6 +13,7 @@ from atari.atascii import EOL
 from atari.errors import AtariError, NotSimulated
 from atari.locations import ERRSAV, MEMTOP, STOPLN
 
+from . import costs
 from .errors import BasicError
 from .expressions import ArrayVariableValue, ExpressionCompiler, StringVariableValue
 from .listing import list_line
@@ -29,6 +32,7 @@ class Interpreter:
     def __init__(self, program, machine):
         self.program = program
         self.machine = machine
+        self.clock = machine.clock
         self.memory = MemoryMap(program)
         self.values = []
         self.degrees = False
@@ -47,26 +51,39 @@ class Interpreter:
         self.line_start = {}
         self.pc_line = []
         self.code = []
+        self.costs = []
+        self.search_costs = []       # finding the line of each statement (GOTO, NEXT...)
         self.data = {}
         statements = StatementCompiler(self)
-        for line in self.program.lines:
+        for line_index, line in enumerate(self.program.lines):
             self.line_start[line.number] = len(self.code)
             next_line = len(self.code) + len(line.statements)
             self.compiling_line = line.number
-            for statement in line.statements:
+            search = costs.line_search_cycles(line_index)
+            for position, statement in enumerate(line.statements):
                 if statement.token == DATA and line.number not in self.data:
                     self.data[line.number] = statement.text.split(b",")
-                compile_function = STATEMENTS[statement.token].compile
-                self.code.append(statements.compile(compile_function, statement, len(self.code),
+                spec = STATEMENTS[statement.token]
+                self.costs.append(costs.statement_cycles(spec, statement, position == 0))
+                self.search_costs.append(search)
+                self.code.append(statements.compile(spec.compile, statement, len(self.code),
                                                     next_line, line))
                 self.pc_line.append(line.number)
+        self.search_costs.append(0)  # past the last line: nothing to find
         self.data_lines = sorted(self.data)
 
     def pc_of_line(self, number):
-        """Index of the first statement of line ``number`` (ERROR 12 if there is none)."""
+        """Index of the first statement of line ``number`` (ERROR 12 if there is none),
+        charging the clock the search for it."""
         pc = self.line_start.get(number)
         if pc is None:
             raise BasicError(E.LINE_NOT_FOUND)
+        self.clock.cycles += self.search_costs[pc]
+        return pc
+
+    def resume_at(self, pc):
+        """Go back to statement ``pc`` (NEXT, RETURN): the ROM finds its line again."""
+        self.clock.cycles += self.search_costs[pc]
         return pc
 
     # -- state ----------------------------------------------------------------------
@@ -191,14 +208,19 @@ class Interpreter:
         self._execute(0)
 
     def _execute(self, pc):
-        code = self.code
+        code, statement_costs, clock = self.code, self.costs, self.clock
         count = len(code)
         tick = getattr(self.machine, "tick", None)
         while True:
             try:
                 budget = TICK_EVERY
+                next_frame = clock.next_frame
                 while 0 <= pc < count:
+                    clock.cycles = cycles = clock.cycles + statement_costs[pc]
                     result = code[pc]()
+                    if cycles >= next_frame:
+                        clock.catch_up()
+                        next_frame = clock.next_frame
                     pc = pc + 1 if result is None else result
                     budget -= 1
                     if not budget:
@@ -233,7 +255,7 @@ class Interpreter:
             self.trap_line = NO_TRAP
             self.machine.poke(ERRSAV, error.number)
             if target in self.line_start:
-                return self.line_start[target]
+                return self.pc_of_line(target)
             error = BasicError(E.LINE_NOT_FOUND, line)
         stopped = BasicError(error.number, line, error.detail)
         self.machine.put(0, bytes([EOL]) + b"ERROR-  %d AT LINE %d" % (stopped.number, line)

@@ -11,6 +11,7 @@ from atari.locations import PTABW
 from . import numbers as N
 from . import tokens as T
 from .errors import BasicError
+from .costs import output_cycles
 from .expressions import string_index, to_byte, to_integer, to_line_number
 from .memory import ForEntry, GosubEntry
 from .nodes import ArrayElement, NumericVariable, StringVariable, is_string
@@ -70,7 +71,12 @@ class StatementCompiler:
         if hasattr(node, "value") and type(node.value) is int:
             known = self.interpreter.line_start.get(node.value)
             if known is not None:
-                return lambda: known
+                clock, search = self.interpreter.clock, self.interpreter.search_costs[known]
+
+                def known_target():
+                    clock.cycles += search
+                    return known
+                return known_target
         value = self.numeric(node)
         return lambda: goto(value())
 
@@ -174,7 +180,7 @@ class StatementCompiler:
             values[index] = value
             if (value <= limit) if step >= 0 else (value >= limit):
                 interpreter.push(entry)
-                return entry.resume
+                return interpreter.resume_at(entry.resume)
             return None
         return next_loop
 
@@ -198,7 +204,7 @@ class StatementCompiler:
             while interpreter.stack:
                 entry = interpreter.pop()
                 if type(entry) is GosubEntry:
-                    return entry.resume
+                    return interpreter.resume_at(entry.resume)
             raise BasicError(E.RETURN_WITHOUT_GOSUB)
         return return_
 
@@ -310,6 +316,7 @@ class StatementCompiler:
 
     def print(self, node):
         machine, channel, items = self.machine, node.channel, node.items
+        clock = self.interpreter.clock
         device = self._channel(channel, allow_zero=True) if channel is not None else (lambda: 0)
         parts = []
         for item in items:
@@ -342,6 +349,7 @@ class StatementCompiler:
                     out += b" " * (stop - len(out))
             if not ends_open:
                 out.append(EOL)
+            clock.cycles += output_cycles(len(out))
             machine.put(number, bytes(out))
         return print_
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from atari import errors as E
 from atari import locations as loc
+from atari.clock import VirtualClock
 from atari.errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
 
 from .devices import EditorDevice, KeyboardDevice, ScreenDevice
@@ -15,7 +16,7 @@ from .inputs import STICK_CENTRE, TRIGGER_RELEASED, RandomSource
 from .memory import Memory
 from .screen import (TEXT_MODES, WINDOW_COLUMNS, WINDOW_ROWS, EditorWriter,
                      LargeTextWriter, Surface, draw_line, layout)
-from .sound import SoundChip
+from .sound import AUDF1, VOICES, SoundChip
 
 CHANNELS = 8
 DEFAULT_CHBAS = 224
@@ -50,8 +51,10 @@ class Machine:
         self.memory = Memory(self.rng.byte)
         self.keys = keys
         self.joystick = joystick
-        self.sound_chip = SoundChip()
         self.tick_hook = None
+        self.frame_hook = None      # a front-end's pacing, called every frame
+        self.clock = VirtualClock(self._vertical_blank)
+        self.sound_chip = SoundChip(self.clock)
         self.editor_output = None
         self._color = 0
         self._channels = {}
@@ -127,6 +130,8 @@ class Machine:
 
     def poke(self, address, value):
         self.memory.poke(address, value)
+        if AUDF1 <= address < AUDF1 + 2 * VOICES:
+            self.sound_chip.write_register(address, value)
 
     # -- CIO: channels ----------------------------------------------------------------
 
@@ -251,6 +256,7 @@ class Machine:
         if self.keys is None:
             raise InputExhausted("no keyboard input")
         key = self.keys.read_key()
+        self.memory.poke(loc.ATRACT, 0)    # the keyboard interrupt ends attract mode
         if self.memory.peek(loc.SHFLOK) == 64 and ord("a") <= key <= ord("z"):
             key -= 32
         return key
@@ -277,14 +283,33 @@ class Machine:
         return TRIGGER_RELEASED
 
     def sound(self, voice, pitch, distortion, volume):
+        """SOUND as XSOUND does it (Atari BASIC Source Book): AUDF gets the pitch's low
+        byte, AUDC the low byte of distortion*16+volume, so a volume over 15 carries
+        into the distortion bits (SOUND 0,9,10,30 is AUDC $BE: volume only)."""
         if not 0 <= voice <= 3:
             raise ValueOutOfRange("SOUND voice")
-        for value, what in ((pitch, "pitch"), (distortion, "distortion"), (volume, "volume")):
-            _check_byte(value, f"SOUND {what}")
-        self.sound_chip.set(voice, pitch, distortion, volume)
+        self.sound_chip.set(voice, pitch & 0xFF, (distortion * 16 + volume) & 0xFF)
 
     def rnd(self):
         return self.rng.random()
+
+    def _vertical_blank(self):
+        """What the OS's immediate vertical blank does each frame: RTCLOK (18-20)
+        counts frames; every 256 frames the attract-mode counter (77) advances, and
+        once past 127 it stays at $FE (attract mode). OS source listing, IVNM."""
+        memory = self.memory
+        low = (memory.peek(loc.RTCLOK + 2) + 1) & 0xFF
+        memory.poke(loc.RTCLOK + 2, low)
+        if low == 0:
+            memory.poke(loc.ATRACT, (memory.peek(loc.ATRACT) + 1) & 0xFF)
+            middle = (memory.peek(loc.RTCLOK + 1) + 1) & 0xFF
+            memory.poke(loc.RTCLOK + 1, middle)
+            if middle == 0:
+                memory.poke(loc.RTCLOK, (memory.peek(loc.RTCLOK) + 1) & 0xFF)
+        if memory.peek(loc.ATRACT) & 0x80:
+            memory.poke(loc.ATRACT, 0xFE)
+        if self.frame_hook is not None:
+            self.frame_hook()
 
     def tick(self):
         """Called by the interpreter between statements; front-ends hook in here."""

@@ -1,4 +1,5 @@
 """Support for the language tests (no tests here): a small stand-in Machine and helpers."""
+from atari.clock import VirtualClock
 from atari.errors import NOT_OPEN, DeviceError
 
 
@@ -18,6 +19,7 @@ class FakeMachine:
         self.rnd_values = list(rnd)
         self.stick_values = list(stick)
         self.calls = []
+        self.clock = VirtualClock()
 
     def peek(self, address):
         return self.memory[address]
