@@ -51,14 +51,15 @@ def build_parser():
     run.add_argument("--dump", metavar="FILE.json",
                      help="write screen, colours, CHBAS and variables as JSON at the end")
     run.add_argument("--png", metavar="FILE.png", help="write a picture of the screen at the end")
-    run.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
+    run.add_argument("--time-limit", type=_positive("the time limit", " seconds"),
+                     metavar="SECONDS",
                      help="scripted runs: stop a program that runs this long (for games "
                           "that loop forever once over); the dump is still written")
     run.add_argument("--scripted", action="store_true",
                      help="run scripted even in a terminal (no input beyond --keys/--stick)")
     run.add_argument("--wav", metavar="FILE.wav",
                      help="write what the program played (POKEY's four voices) as a WAV file")
-    run.add_argument("--speed", type=_positive_number, default=1.0, metavar="N",
+    run.add_argument("--speed", type=_positive("the speed"), default=1.0, metavar="N",
                      help="in a terminal: run N times faster than a real Atari (default 1, "
                           "the Atari's pace; scripted runs always run flat out)")
     run.add_argument("--turbo", action="store_true",
@@ -216,24 +217,17 @@ def _visible(text):
                    else char for char in text)
 
 
-def _positive_number(text):
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not number > 0:
-        raise argparse.ArgumentTypeError("the speed must be more than 0")
-    return number
-
-
-def _positive_seconds(text):
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
-    return seconds
+def _positive(what, unit=""):
+    """An argparse type: a number above 0 (``what`` and ``unit`` name it in messages)."""
+    def parse(text):
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not number > 0:
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0{unit}")
+        return number
+    return parse
 
 
 def _check_writable(path):
