@@ -218,11 +218,11 @@ class Machine:
         self.open(6, ((mode & 0x30) ^ SPLIT_SCREEN) | 12, mode & 15, b"S:")
 
     def setcolor(self, register, hue, luminance):
-        """SETCOLOR register,hue,luminance -> location 708+register."""
+        """SETCOLOR register,hue,luminance -> location 708+register: the low byte of
+        16*hue+luminance, as XSETCOLOR computes it (hue and luminance come from GETINT,
+        0..65535, with no byte check)."""
         if not 0 <= register <= 4:
             raise ValueOutOfRange("SETCOLOR register")
-        _check_byte(hue, "SETCOLOR hue")
-        _check_byte(luminance, "SETCOLOR luminance")
         self.memory.poke(loc.COLOR0 + register, (hue * 16 + luminance) & 0xFF)
 
     def position(self, x, y):

@@ -237,3 +237,12 @@ def test_editor_cursor_and_editing_controls():
     bells = machine.sound_chip.bells
     machine.put(0, b"\xfd")
     assert machine.sound_chip.bells == bells + 1
+
+
+@pytest.mark.parametrize("hue, luminance, value", [(1, 4, 0x14), (1, 28, 0x2C), (258, 4, 0x24)])
+def test_setcolor_stores_the_low_byte_of_16_hue_plus_luminance(hue, luminance, value):
+    """Atari BASIC Source Book, XSETCOLOR: hue and luminance come from GETINT and are
+    combined with ASL x4 / ADC into one byte; only the register number is checked."""
+    machine = Machine()
+    machine.setcolor(1, hue, luminance)
+    assert machine.peek(709) == value
