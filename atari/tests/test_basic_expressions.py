@@ -32,10 +32,12 @@ def test_precedence(expression, value):
 ])
 def test_not_binds_like_unary_minus_in_rev_c(expression, value):
     """Atari BASIC Source Book, OPRTAB: NOT is $77 (between the comparisons, $88, and
-    AND, $66) in Rev A, and $DD, the precedence of unary minus, in Rev B and C (the
-    Source Book's BASIC_REVISION > 1 branch, which rebuilds the Rev C ROM). The
-    Reference Manual's table and Altirra BASIC follow Rev A: PRINT NOT 1=2 gives 1
-    there."""
+    AND, $66) in Rev A, and $DD, the precedence of unary minus, in Rev B and C. Checked
+    on the ROMs: the Source Book listing with its revision branches
+    (thinkyhead/6502-Tools, AtariBasic-Source-Book) assembles with ca65 to files whose
+    MD5s are the real Rev A and Rev C ROMs' (a4dc5253..., 0bac0c6a...), and the byte
+    at $AC4D in Rev C is $DD ($77 at $AC57 in Rev A). The Reference Manual's table and
+    Altirra BASIC follow Rev A: PRINT NOT 1=2 gives 1 there."""
     assert printed("10 PRINT %s\n" % expression) == value + "\n"
 
 

@@ -25,9 +25,11 @@ def test_print_formats_numbers_as_the_atari(expression, text):
 
 
 def test_print_drops_the_tenth_digit_but_str_keeps_it():
-    """Atari BASIC Source Book, XPRINT: Rev B and C (BASIC_REVISION > 1) clear the low
-    digit of FR0+5 before CVFASC when the first mantissa byte is $10 or more; XPSTR
-    calls CVFASC on the value as it is. So the two do differ in Rev C."""
+    """Atari BASIC Source Book, XPRINT: Rev B and C clear the low digit of FR0+5 before
+    CVFASC when the first mantissa byte is $10 or more (in the Rev C ROM, rebuilt from
+    the Source Book to its MD5: LDA FR0+1 / CMP #$10 / ... / AND #$F0 / STA FR0+5 at
+    $B406-$B410); XPSTR calls CVFASC on the value as it is. So the two do differ in
+    Rev C."""
     assert printed("10 PRINT 1/3;\" \";STR$(1/3)\n") == "0.333333333 0.3333333333\n"
     assert printed("10 PRINT 1234567891;\" \";STR$(1234567891)\n") == (
         "1234567890 1234567891\n")
