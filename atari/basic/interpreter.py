@@ -42,6 +42,7 @@ class Interpreter:
         self.data_item = 0
         self.line = None
         self.compiling_line = None
+        self.list_device = 0        # LISTDTD: where PRINT is printing, and errors go
         self._reset_variables()
         self.expressions = ExpressionCompiler(self)
         self._compile()
@@ -234,6 +235,7 @@ class Interpreter:
             except BasicError as error:
                 pc = self._handle_error(error, pc)
             except AtariError as error:          # a device error from the machine
+                self.list_device = 0             # IOTEST's SETDZ: report it on E:
                 pc = self._handle_error(BasicError(error.number), pc)
             except NotSimulated as problem:
                 problem.line = self.pc_line[pc]
@@ -245,7 +247,9 @@ class Interpreter:
 
     def _handle_error(self, error, pc):
         """TRAP the error (returning where to go on) or stop with it, writing the
-        message on the screen (E:) as the ROM's ERROR routine does."""
+        message as the ROM's ERROR routine does: on the list device, which is E: unless
+        the error came while PRINT #n was evaluating its items (then it is channel n;
+        an I/O error resets it to E: first)."""
         line = self.pc_line[pc]
         self.line = line
         error.line = line
@@ -258,8 +262,12 @@ class Interpreter:
                 return self.pc_of_line(target)
             error = BasicError(E.LINE_NOT_FOUND, line)
         stopped = BasicError(error.number, line, error.detail)
-        self.machine.put(0, bytes([EOL]) + b"ERROR-  %d AT LINE %d" % (stopped.number, line)
-                         + bytes([EOL]))
+        message = bytes([EOL]) + b"ERROR-  %d AT LINE %d" % (stopped.number, line) + bytes([EOL])
+        try:
+            self.machine.put(self.list_device, message)
+        except AtariError:
+            self.machine.put(0, message)
+        self.list_device = 0                     # Rev B/C: SETDZ after the message
         raise stopped
 
     def _set_stop_line(self, line):

@@ -316,7 +316,7 @@ class StatementCompiler:
 
     def print(self, node):
         machine, channel, items = self.machine, node.channel, node.items
-        clock = self.interpreter.clock
+        interpreter, clock = self.interpreter, self.interpreter.clock
         device = self._channel(channel, allow_zero=True) if channel is not None else (lambda: 0)
         parts = []
         for item in items:
@@ -330,27 +330,33 @@ class StatementCompiler:
 
         def print_():
             number = device()
+            interpreter.list_device = number      # XPRINT: STA LISTDTD
             out = bytearray()
             tab_width = None
             stop = 0
-            for kind, make in parts:
-                if kind == T.NUMBER:
-                    value = make()
-                    out += (str(value) if type(value) is int and -10 ** 9 < value < 10 ** 9
-                            else N.print_text(value)).encode("ascii")
-                elif kind == T.STRING:
-                    out += make()
-                elif kind == T.COMMA:
-                    if tab_width is None:
-                        tab_width = machine.peek(PTABW) or 10
-                        stop = tab_width
-                    while len(out) + 1 >= stop:
-                        stop += tab_width
-                    out += b" " * (stop - len(out))
+            try:
+                for kind, make in parts:
+                    if kind == T.NUMBER:
+                        value = make()
+                        out += (str(value) if type(value) is int and -10 ** 9 < value < 10 ** 9
+                                else N.print_text(value)).encode("ascii")
+                    elif kind == T.STRING:
+                        out += make()
+                    elif kind == T.COMMA:
+                        if tab_width is None:
+                            tab_width = machine.peek(PTABW) or 10
+                            stop = tab_width
+                        while len(out) + 1 >= stop:
+                            stop += tab_width
+                        out += b" " * (stop - len(out))
+            except BasicError:
+                machine.put(number, bytes(out))   # the items before the error were printed
+                raise
             if not ends_open:
                 out.append(EOL)
             clock.cycles += output_cycles(len(out))
             machine.put(number, bytes(out))
+            interpreter.list_device = 0
         return print_
 
     def lprint(self, node):

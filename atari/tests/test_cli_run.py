@@ -241,3 +241,21 @@ def test_a_piped_run_of_a_graphics_program_prints_its_final_screen_and_why_it_st
     captured = capsys.readouterr()
     assert captured.out.startswith("HELLO\n")
     assert "waits for input" in captured.err and "line 30" in captured.err
+
+
+def test_an_error_inside_print_to_a_channel_is_reported_on_that_channel(tmp_path):
+    """Atari BASIC Source Book: PRINT #6 makes channel 6 the list device (XPRINT's
+    STA LISTDTD) and prints each item as it goes; ERROR prints through the list device,
+    so a BASIC error while PRINT #6 evaluates its items shows on the graphics screen,
+    after what was already printed. An I/O error resets the list device to E: first
+    (IOTEST's SETDZ), so ERROR 141 goes to the text window."""
+    program = listing(tmp_path, '10 GRAPHICS 2:PRINT #6;"AB";1/0\n')
+    dump_path = tmp_path / "dump.json"
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert [row.rstrip() for row in dump["text"][:3]] == ["AB", "ERROR-  11 AT LINE 1", "0"]
+    assert "ERROR" not in "".join(dump["window_text"])
+    program = listing(tmp_path, '10 GRAPHICS 2:POSITION 0,12:PRINT #6;"X"\n', name="B.LST")
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert "ERROR-  141 AT LINE 10" in "".join(dump["window_text"])
