@@ -13,7 +13,7 @@ from functools import lru_cache
 from atari.machine.charset import atascii_char, internal_to_atascii, load_rom_font
 from atari.machine.palette import color_rgb
 from atari.machine.video import (GLYPH_SIZE, area_codes, border_color, cell_look,
-                                 color_registers, visible_areas)
+                                 displayed_colors, visible_areas)
 
 BORDER_COLUMNS = 2
 WIDE_MODES = (1, 2)
@@ -59,7 +59,7 @@ def screen_cells(machine):
     """Rows of terminal cells for the whole screen, with a border of register 712 and
     the editor's cursor as an inverted cell."""
     memory = machine.memory
-    registers = color_registers(memory)
+    registers = displayed_colors(memory)
     border = Cell(" ", (0, 0, 0), color_rgb(border_color(memory)))
     rows = []
     for area in visible_areas(machine.display):
