@@ -15,7 +15,7 @@ from atari.basic import Interpreter, list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
 from atari.machine import Machine, RandomSource
 
-from .frontends.dump import write_dump
+from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import EXIT_INTERRUPTED, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
@@ -51,17 +51,26 @@ def build_parser():
     run.add_argument("--dump", metavar="FILE.json",
                      help="write screen, colours, CHBAS and variables as JSON at the end")
     run.add_argument("--png", metavar="FILE.png", help="write a picture of the screen at the end")
-    run.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
+    run.add_argument("--time-limit", type=_positive("the time limit", " seconds"),
+                     metavar="SECONDS",
                      help="scripted runs: stop a program that runs this long (for games "
                           "that loop forever once over); the dump is still written")
     run.add_argument("--scripted", action="store_true",
                      help="run scripted even in a terminal (no input beyond --keys/--stick)")
+    run.add_argument("--wav", metavar="FILE.wav",
+                     help="write what the program played (POKEY's four voices) as a WAV file")
+    run.add_argument("--speed", type=_positive("the speed"), default=1.0, metavar="N",
+                     help="in a terminal: run N times faster than a real Atari (default 1, "
+                          "the Atari's pace; scripted runs always run flat out)")
+    run.add_argument("--turbo", action="store_true",
+                     help="in a terminal: run as fast as possible")
     run.set_defaults(handler=run_command)
 
     listing = commands.add_parser(
         "list", help="print a program's listing",
-        description="Print the listing as LIST shows it (bytes 128-255 as Latin-1 "
-                    "characters), or write it byte for byte with -o.")
+        description="Print the listing as LIST shows it, each byte as the character it "
+                    "looks like on the Atari (inverse ones in reverse video on a terminal), "
+                    "or write it byte for byte with -o.")
     listing.add_argument("file", help="program (.BAS or .LST)")
     listing.add_argument("-o", "--output", metavar="FILE",
                          help="write the listing as ATASCII bytes: 0x9B line ends, "
@@ -105,7 +114,7 @@ def run_command(args):
         rnd = parse_rnd(args.rnd) if args.rnd is not None else []
     except ScriptError as problem:
         raise UsageError(problem) from None
-    for path in (args.dump, args.png):
+    for path in (args.dump, args.png, args.wav):
         _check_writable(path)
     scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
                 or not (sys.stdin.isatty() and sys.stdout.isatty()))
@@ -119,8 +128,10 @@ def run_command(args):
             raise UsageError("playing in this terminal needs a POSIX terminal (termios); "
                              "use --keys/--stick for a scripted run") from None
         machine = Machine(rng=RandomSource(args.seed, rnd))
-        outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file))
-    if outcome.exit_status != 0 or outcome.reason == "time limit":
+        outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file),
+                       speed=None if args.turbo else args.speed)
+        _write_wav(args.wav, machine)
+    if outcome.exit_status != 0 or outcome.reason in ("time limit", "waiting for input"):
         print(outcome.message, file=sys.stderr)
     return outcome.exit_status
 
@@ -140,19 +151,29 @@ def _run_scripted(machine, program, args):
     machine.editor_output = echo
     interpreter = Interpreter(program, machine)
     outcome = run_program(interpreter)
+    if machine.display.mode != 0 and not (args.dump or args.png):
+        sys.stdout.write(screen_text(machine))  # the screen was not echoed as it was printed
     sys.stdout.flush()
     if args.dump:
         write_dump(args.dump, machine, interpreter.variables(), outcome)
     if args.png:
         from .frontends.image import save_png  # Pillow: only needed for pictures
         save_png(machine, args.png)
+    _write_wav(args.wav, machine)
     return outcome
+
+
+def _write_wav(path, machine):
+    if path:
+        from .frontends.wav import write_wav
+        write_wav(path, machine)
 
 
 def list_command(args):
     text = list_program(_load(args.file))
     if args.output is None:
-        sys.stdout.write(text)
+        from .frontends.terminal_view import readable_listing
+        sys.stdout.write(readable_listing(text, inverse_video=sys.stdout.isatty()))
         return 0
     _check_writable(args.output)
     if not args.output.upper().endswith(".TXT"):
@@ -196,14 +217,17 @@ def _visible(text):
                    else char for char in text)
 
 
-def _positive_seconds(text):
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError("the time limit must be more than 0 seconds")
-    return seconds
+def _positive(what, unit=""):
+    """An argparse type: a number above 0 (``what`` and ``unit`` name it in messages)."""
+    def parse(text):
+        try:
+            number = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not number > 0:
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0{unit}")
+        return number
+    return parse
 
 
 def _check_writable(path):

@@ -1,14 +1,14 @@
-"""Errors raised by the Atari BASIC language side."""
+"""Errors of the Atari BASIC language side (the numbers are in atari/errors.py)."""
+from atari.errors import AtariError
 
 
-class BasicError(Exception):
+class BasicError(AtariError):
     """A BASIC run-time error: its Atari error number and the line it stopped at."""
 
     def __init__(self, number, line=None, detail=""):
-        self.number = number
         self.line = line
         self.detail = detail
-        super().__init__(self.message())
+        super().__init__(number)
 
     def message(self):
         """The text the Atari prints, e.g. ``ERROR-  12 AT LINE 40``."""
@@ -25,17 +25,6 @@ class BasicError(Exception):
 
 class LoadError(Exception):
     """A program file that cannot be loaded at all (not a listing, a damaged .BAS)."""
-
-
-class NotSimulated(Exception):
-    """A statement or function that needs hardware or software this simulator lacks."""
-
-    def __init__(self, feature, line=None):
-        self.feature = feature
-        self.line = line
-        where = " at line %d" % line if line is not None else ""
-        super().__init__("%s%s is not simulated (needs hardware or software this "
-                         "simulator does not have)" % (feature, where))
 
 
 class SyntaxProblem(Exception):

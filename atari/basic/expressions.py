@@ -6,16 +6,18 @@ the BCD rules in :mod:`numbers`.
 """
 import math
 
+from atari.errors import (DIM_ERROR, INVALID_STRING, NUMBER_TOO_BIG, STRING_LENGTH, VALUE_ERROR,
+                          MISSING, NotSimulated)
+from atari.locations import LBUFF
+
 from . import numbers as N
 from . import tokens as T
-from .errors import BasicError, NotSimulated
-from .memory import CHR_BUFFER, LBUFF
+from .errors import BasicError
+from .memory import CHR_BUFFER
 from .nodes import (ArrayElement, Binary, Call, Number, NumericVariable, String,
                     StringComparison, StringVariable, Unary)
 
 LIMIT = N.INT_LIMIT
-ERROR_VALUE, ERROR_STRING_LENGTH, ERROR_DIM, ERROR_INVALID_STRING = 3, 5, 9, 18
-ERROR_LINE_NUMBER = 7
 _F = T.FUNCTION
 
 
@@ -30,7 +32,7 @@ def to_line_number(value):
     """GETPINT: a whole number 0..32767 (ERROR 7 above, ERROR 3 for negative)."""
     value = to_integer(value)
     if value > 32767:
-        raise BasicError(ERROR_LINE_NUMBER)
+        raise BasicError(NUMBER_TOO_BIG)
     return value
 
 
@@ -38,7 +40,7 @@ def to_byte(value):
     """GET1INT: a whole number 0..255."""
     value = to_line_number(value)
     if value > 255:
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     return value
 
 
@@ -53,7 +55,7 @@ class StringVariableValue:
 
     def dimmed(self):
         if self.buffer is None:
-            raise BasicError(ERROR_DIM)
+            raise BasicError(DIM_ERROR)
         return self.buffer
 
 
@@ -107,22 +109,22 @@ class ExpressionCompiler:
             if type(value) is not int or value < 0 or value > 32767:
                 value = to_integer(value)
                 if value > 32767:
-                    raise BasicError(ERROR_DIM)
+                    raise BasicError(DIM_ERROR)
             if value >= size:
-                raise BasicError(ERROR_DIM)
+                raise BasicError(DIM_ERROR)
             return value
 
         if second is None:
             def slot():
                 array = values[index]
                 if array.data is None:
-                    raise BasicError(ERROR_DIM)
+                    raise BasicError(DIM_ERROR)
                 return array.data, subscript(first(), array.rows)
         else:
             def slot():
                 array = values[index]
                 if array.data is None:
-                    raise BasicError(ERROR_DIM)
+                    raise BasicError(DIM_ERROR)
                 row = subscript(first(), array.rows)
                 return array.data, row * array.columns + subscript(second(), array.columns)
         return slot
@@ -137,13 +139,13 @@ class ExpressionCompiler:
                 position = first()
                 data = array.data
                 if data is None:
-                    raise BasicError(ERROR_DIM)
+                    raise BasicError(DIM_ERROR)
                 if type(position) is not int or position < 0 or position > 32767:
                     position = to_integer(position)
                     if position > 32767:
-                        raise BasicError(ERROR_DIM)
+                        raise BasicError(DIM_ERROR)
                 if position >= array.rows:
-                    raise BasicError(ERROR_DIM)
+                    raise BasicError(DIM_ERROR)
                 return data[position]
             return element
         slot = self.array_slot(node)
@@ -231,9 +233,9 @@ class ExpressionCompiler:
             start = string_index(first())
             end = string_index(second()) if second is not None else variable.length
             if second is not None and end > variable.length:
-                raise BasicError(ERROR_STRING_LENGTH)
+                raise BasicError(STRING_LENGTH)
             if end < start or start > variable.length:
-                raise BasicError(ERROR_STRING_LENGTH)
+                raise BasicError(STRING_LENGTH)
             return buffer, start - 1, end
         return substring
 
@@ -264,7 +266,7 @@ class ExpressionCompiler:
         function = node.function
         if function == _F["USR"]:
             def usr():
-                raise NotSimulated("USR (machine language)")
+                raise NotSimulated("USR (machine language)", MISSING)
             return usr
         if function in T.STRING_ARGUMENT_FUNCTIONS:
             return self._string_argument_call(function, node.arguments[0])
@@ -312,11 +314,11 @@ class ExpressionCompiler:
             try:
                 value = formula(float(argument()))
             except (OverflowError, ValueError):
-                raise BasicError(ERROR_VALUE) from None
+                raise BasicError(VALUE_ERROR) from None
             try:
                 return N.from_float(value)
             except BasicError:
-                raise BasicError(ERROR_VALUE) from None
+                raise BasicError(VALUE_ERROR) from None
         return call
 
     def _string_argument_call(self, function, node):
@@ -336,7 +338,7 @@ class ExpressionCompiler:
         def val():
             parsed = N.parse_number(text(), 0, allow_sign=True)
             if parsed is None:
-                raise BasicError(ERROR_INVALID_STRING)
+                raise BasicError(INVALID_STRING)
             return parsed[0]
         return val
 
@@ -345,7 +347,7 @@ def string_index(value):
     """A string subscript: 1..65535 (0 is ERROR 5)."""
     value = to_integer(value)
     if value == 0:
-        raise BasicError(ERROR_STRING_LENGTH)
+        raise BasicError(STRING_LENGTH)
     return value
 
 
@@ -364,7 +366,7 @@ def _whole(data):
 def _controller(value):
     value = to_integer(value)
     if value > 255:
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     return value
 
 

@@ -2,20 +2,26 @@
 
 Each statement is compiled once into a closure; the run loop calls them in order.
 A closure returns None to go on to the next statement, or the index of the
-statement to continue at (GOTO, NEXT, RETURN...), or STOP to end the run.
+statement to continue at (GOTO, NEXT, RETURN...), or STOP to end the run. Each
+statement also charges the machine's virtual clock what it costs on an Atari
+(costs.py); jumps that search for their line charge the search.
 """
 import bisect
 
-from . import tokens as T
-from .errors import BasicError, NotSimulated
+from atari import errors as E
+from atari.atascii import EOL
+from atari.errors import AtariError, NotSimulated
+from atari.locations import ERRSAV, MEMTOP, STOPLN
+
+from . import costs
+from .errors import BasicError
 from .expressions import ArrayVariableValue, ExpressionCompiler, StringVariableValue
 from .listing import list_line
-from .memory import DEFAULT_HIMEM, FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES, MEMTOP_ADDRESS, MemoryMap
+from .memory import DEFAULT_HIMEM, MemoryMap
 from .nodes import NumericVariable
+from .statement_table import DATA, STATEMENTS
 from .statements import StatementCompiler
 
-ERROR_NUMBER_ADDRESS = 195          # ERRSAV: PEEK(195) after TRAP
-STOP_LINE_ADDRESS = 186             # STOPLN: PEEK(186)+256*PEEK(187)
 NO_TRAP = 0x8000
 TICK_EVERY = 100
 
@@ -26,6 +32,7 @@ class Interpreter:
     def __init__(self, program, machine):
         self.program = program
         self.machine = machine
+        self.clock = machine.clock
         self.memory = MemoryMap(program)
         self.values = []
         self.degrees = False
@@ -35,6 +42,7 @@ class Interpreter:
         self.data_item = 0
         self.line = None
         self.compiling_line = None
+        self.list_device = 0        # LISTDTD: where PRINT is printing, and errors go
         self._reset_variables()
         self.expressions = ExpressionCompiler(self)
         self._compile()
@@ -44,24 +52,39 @@ class Interpreter:
         self.line_start = {}
         self.pc_line = []
         self.code = []
+        self.costs = []
+        self.search_costs = []       # finding the line of each statement (GOTO, NEXT...)
         self.data = {}
         statements = StatementCompiler(self)
-        for line in self.program.lines:
+        for line_index, line in enumerate(self.program.lines):
             self.line_start[line.number] = len(self.code)
             next_line = len(self.code) + len(line.statements)
             self.compiling_line = line.number
-            for statement in line.statements:
-                if statement.token == T.STATEMENT["DATA"] and line.number not in self.data:
-                    self.data[line.number] = statement.parts[0].split(b",")
-                self.code.append(statements.compile(statement, len(self.code), next_line, line))
+            search = costs.line_search_cycles(line_index)
+            for position, statement in enumerate(line.statements):
+                if statement.token == DATA and line.number not in self.data:
+                    self.data[line.number] = statement.text.split(b",")
+                spec = STATEMENTS[statement.token]
+                self.costs.append(costs.statement_cycles(spec, statement, position == 0))
+                self.search_costs.append(search)
+                self.code.append(statements.compile(spec.compile, statement, len(self.code),
+                                                    next_line, line))
                 self.pc_line.append(line.number)
+        self.search_costs.append(0)  # past the last line: nothing to find
         self.data_lines = sorted(self.data)
 
     def pc_of_line(self, number):
-        """Index of the first statement of line ``number`` (ERROR 12 if there is none)."""
+        """Index of the first statement of line ``number`` (ERROR 12 if there is none),
+        charging the clock the search for it."""
         pc = self.line_start.get(number)
         if pc is None:
-            raise BasicError(12)
+            raise BasicError(E.LINE_NOT_FOUND)
+        self.clock.cycles += self.search_costs[pc]
+        return pc
+
+    def resume_at(self, pc):
+        """Go back to statement ``pc`` (NEXT, RETURN): the ROM finds its line again."""
+        self.clock.cycles += self.search_costs[pc]
         return pc
 
     # -- state ----------------------------------------------------------------------
@@ -81,7 +104,7 @@ class Interpreter:
     def himem(self):
         """The top of memory BASIC may use (the OS's MEMTOP, which GRAPHICS moves)."""
         try:
-            top = self.machine.peek(MEMTOP_ADDRESS) | self.machine.peek(MEMTOP_ADDRESS + 1) << 8
+            top = self.machine.peek(MEMTOP) | self.machine.peek(MEMTOP + 1) << 8
         except Exception:
             top = 0
         return top or DEFAULT_HIMEM
@@ -94,13 +117,14 @@ class Interpreter:
         """ADR of a string constant: where it sits in the statement table."""
         return self.memory.line_address.get(line_number, self.memory.stmtab) + node.offset
 
-    def push(self, entry, size):
-        self.memory.grow_stack(size, self.himem())
+    def push(self, entry):
+        """A ForEntry or GosubEntry onto the run-time stack (ERROR 2 when memory is full)."""
+        self.memory.grow_stack(entry.SIZE, self.himem())
         self.stack.append(entry)
 
     def pop(self):
         entry = self.stack.pop()
-        self.memory.shrink_stack(FOR_ENTRY_BYTES if len(entry) > 2 else GOSUB_ENTRY_BYTES)
+        self.memory.shrink_stack(entry.SIZE)
         return entry
 
     def dimension(self, entry, rows, columns=1):
@@ -108,13 +132,13 @@ class Interpreter:
         variable = self.values[entry.index]
         if entry.is_string:
             if variable.buffer is not None or rows == 0:
-                raise BasicError(9)
+                raise BasicError(E.DIM_ERROR)
             variable.address = self.memory.allocate(rows, self.himem())
             variable.buffer = bytearray(rows)
             variable.length = 0
             return
         if variable.data is not None or rows * columns * 6 > 32767:
-            raise BasicError(9)
+            raise BasicError(E.DIM_ERROR)
         variable.address = self.memory.allocate(rows * columns * 6, self.himem())
         variable.data = [0] * (rows * columns)
         variable.rows, variable.columns = rows, columns
@@ -132,7 +156,7 @@ class Interpreter:
                 self.data_item += 1
                 return items[self.data_item - 1]
             position += 1
-        raise BasicError(6)
+        raise BasicError(E.OUT_OF_DATA)
 
     def restore(self, line_number=0):
         self.data_line, self.data_item = line_number, 0
@@ -149,10 +173,10 @@ class Interpreter:
         size = len(buffer)
         offset = 0 if start is None else start - 1
         if start is not None and start > size:
-            raise BasicError(5)
+            raise BasicError(E.STRING_LENGTH)
         if end is not None:
             if end > size or end < start:
-                raise BasicError(5)
+                raise BasicError(E.STRING_LENGTH)
             room = end - offset
         else:
             room = size - offset
@@ -185,14 +209,19 @@ class Interpreter:
         self._execute(0)
 
     def _execute(self, pc):
-        code = self.code
+        code, statement_costs, clock = self.code, self.costs, self.clock
         count = len(code)
         tick = getattr(self.machine, "tick", None)
         while True:
             try:
                 budget = TICK_EVERY
+                next_frame = clock.next_frame
                 while 0 <= pc < count:
+                    clock.cycles = cycles = clock.cycles + statement_costs[pc]
                     result = code[pc]()
+                    if cycles >= next_frame:
+                        clock.catch_up()
+                        next_frame = clock.next_frame
                     pc = pc + 1 if result is None else result
                     budget -= 1
                     if not budget:
@@ -205,19 +234,22 @@ class Interpreter:
                 return
             except BasicError as error:
                 pc = self._handle_error(error, pc)
+            except AtariError as error:          # a device error from the machine
+                self.list_device = 0             # IOTEST's SETDZ: report it on E:
+                pc = self._handle_error(BasicError(error.number), pc)
             except NotSimulated as problem:
                 problem.line = self.pc_line[pc]
                 self.line = problem.line
                 raise
-            except Exception as problem:
-                number = device_error_number(problem)
-                if number is None:
-                    self.line = self.pc_line[pc] if pc < count else self.line
-                    raise
-                pc = self._handle_error(BasicError(number), pc)
+            except Exception:
+                self.line = self.pc_line[pc] if pc < count else self.line
+                raise
 
     def _handle_error(self, error, pc):
-        """TRAP the error (returning where to go on) or stop with it."""
+        """TRAP the error (returning where to go on) or stop with it, writing the
+        message as the ROM's ERROR routine does: on the list device, which is E: unless
+        the error came while PRINT #n was evaluating its items (then it is channel n;
+        an I/O error resets it to E: first)."""
         line = self.pc_line[pc]
         self.line = line
         error.line = line
@@ -225,15 +257,22 @@ class Interpreter:
         if self.trap_line < NO_TRAP:
             target = self.trap_line
             self.trap_line = NO_TRAP
-            self.machine.poke(ERROR_NUMBER_ADDRESS, error.number)
+            self.machine.poke(ERRSAV, error.number)
             if target in self.line_start:
-                return self.line_start[target]
-            error = BasicError(12, line)
-        raise BasicError(error.number, line, error.detail)
+                return self.pc_of_line(target)
+            error = BasicError(E.LINE_NOT_FOUND, line)
+        stopped = BasicError(error.number, line, error.detail)
+        message = bytes([EOL]) + b"ERROR-  %d AT LINE %d" % (stopped.number, line) + bytes([EOL])
+        try:
+            self.machine.put(self.list_device, message)
+        except AtariError:
+            self.machine.put(0, message)
+        self.list_device = 0                     # Rev B/C: SETDZ after the message
+        raise stopped
 
     def _set_stop_line(self, line):
-        self.machine.poke(STOP_LINE_ADDRESS, line & 0xFF)
-        self.machine.poke(STOP_LINE_ADDRESS + 1, line >> 8)
+        self.machine.poke(STOPLN, line & 0xFF)
+        self.machine.poke(STOPLN + 1, line >> 8)
 
     def end_program(self):
         """END (or running off the last line): close channels 1-7, silence the sound."""
@@ -246,11 +285,11 @@ class Interpreter:
         """STOP: report the line as the Atari does and end the run."""
         line = self.pc_line[pc]
         self._set_stop_line(line)
-        self.machine.put(0, b"\x9bSTOPPED AT LINE %d\x9b" % line)
+        self.machine.put(0, bytes([EOL]) + b"STOPPED AT LINE %d" % line + bytes([EOL]))
 
     def list_lines(self, first=0, last=32767):
         """LIST text of lines first..last as ATASCII (0x9B line ends)."""
-        return b"".join(list_line(line, self.program.variables).encode("latin-1") + b"\x9b"
+        return b"".join(list_line(line, self.program.variables).encode("latin-1") + bytes([EOL])
                         for line in self.program.lines if first <= line.number <= last)
 
     # -- for dumps --------------------------------------------------------------------
@@ -274,17 +313,3 @@ def _array_lists(array):
     if array.columns == 1:
         return numbers
     return [numbers[row * array.columns:(row + 1) * array.columns] for row in range(array.rows)]
-
-
-def device_error_number(problem):
-    """The error number of a machine's DeviceError (matched by name: the machine is
-    a separate package), or None for any other exception."""
-    if not any(cls.__name__ == "DeviceError" for cls in type(problem).__mro__):
-        return None
-    for attribute in ("code", "number", "status"):
-        value = getattr(problem, attribute, None)
-        if isinstance(value, int):
-            return value
-    if problem.args and isinstance(problem.args[0], int):
-        return problem.args[0]
-    return None

@@ -7,11 +7,13 @@ variables to the variable name table in order of first use. Alternatives are tri
 in the ROM's order and the first success wins, so odd inputs tokenize as on an Atari
 (``PRINTER=1`` is ``PRINT ER=1``).
 """
+from atari.atascii import EOL
+
 from . import tokens as T
 from .errors import SyntaxProblem
 from .numbers import parse_number, to_bcd
+from .statement_table import IMPLIED_LET, STATEMENT_NAMES, STATEMENTS
 
-CR = 0x9B
 MAX_VARIABLES = 128
 MAX_LINE_BYTES = 255
 _ABBREVIATION = ord(".")
@@ -50,7 +52,7 @@ def statement_for(text, position):
     Names abbreviate with ``.``: the first statement in table order whose name
     starts with the letters before the dot wins. No name means implied LET.
     """
-    for token, name in enumerate(T.STATEMENT_NAMES):
+    for token, name in enumerate(STATEMENT_NAMES):
         i = position
         for char in name.encode("ascii"):
             if i < len(text) and text[i] == _ABBREVIATION:
@@ -60,7 +62,7 @@ def statement_for(text, position):
             i += 1
         else:
             return token, i
-    return T.IMPLIED_LET, position
+    return IMPLIED_LET, position
 
 
 def operator_at(text, position):
@@ -92,16 +94,30 @@ class LineTokenizer:
             token, self.pos = statement_for(self.text, self.pos)
             self._skip_blanks()
             self.out = bytearray()
-            if token in (T.STATEMENT["REM"], T.STATEMENT["DATA"]):
-                self.out += self.text[self.pos:] + bytes([CR])
+            spec = STATEMENTS[token]
+            if spec.shape == "text":
+                self.out += self.text[self.pos:] + bytes([EOL])
                 result.append((token, bytes(self.out)))
                 return result
-            rule = _RULES.get(token)
-            if rule is None or not rule(self):
+            if not self.arguments(spec):
                 raise SyntaxProblem(max(self.furthest, self.pos), "syntax error")
             result.append((token, bytes(self.out)))
             if self.out[-1:] == bytes([T.END_LINE]):
                 return result
+
+    def arguments(self, spec):
+        """The statement's arguments by its shape, then the end of the statement."""
+        custom = _CUSTOM_RULES.get(spec.shape)
+        if custom is not None:
+            return custom(self)
+        pieces = [_PIECES[piece.rstrip("?")].__get__(self) for piece in spec.pieces]
+        parts = []
+        for piece in pieces:
+            parts += [self.comma, piece] if parts else [piece]
+        if spec.shape.endswith("?"):
+            return self.alt(lambda: self.seq(*parts, self.end_of_statement),
+                            lambda: self.seq(*parts[:-2], self.end_of_statement))
+        return self.seq(*parts, self.end_of_statement)
 
     # -- machinery ----------------------------------------------------------------
     def _state(self):
@@ -398,59 +414,30 @@ class LineTokenizer:
 
 
 def _rule(*pieces):
-    """A statement rule: the pieces (method names or callables taking the tokenizer)."""
+    """A statement rule: the tokenizer's pieces (method names) then the statement's end."""
     def run(tokenizer):
-        parts = [getattr(tokenizer, piece) if isinstance(piece, str)
-                 else (lambda piece=piece: piece(tokenizer)) for piece in pieces]
-        return tokenizer.seq(*parts, tokenizer.end_of_statement)
+        return tokenizer.seq(*[getattr(tokenizer, piece) for piece in pieces],
+                             tokenizer.end_of_statement)
     return run
 
 
-def _channel_then(*pieces):
-    return _rule("channel", "comma", *pieces)
-
-
-_S = T.STATEMENT
-_RULES = {
-    _S["INPUT"]: _rule("channel_prefix", "variable_list"),
-    _S["READ"]: _rule("variable_list"),
-    _S["LET"]: lambda t: t.assignment(),
-    T.IMPLIED_LET: lambda t: t.assignment(),
-    _S["IF"]: lambda t: t.if_then(),
-    _S["FOR"]: lambda t: t.for_loop(),
-    _S["NEXT"]: _rule("numeric_name"),
-    _S["DIM"]: _rule("dim_list"),
-    _S["COM"]: _rule("dim_list"),
-    _S["CLOSE"]: _rule("channel"),
-    _S["OPEN"]: _channel_then(lambda t: t.expressions(2), "comma", "string"),
-    _S["XIO"]: _rule("expression", "comma", "channel", "comma",
-                     lambda t: t.expressions(2), "comma", "string"),
-    _S["STATUS"]: _channel_then("numeric_variable"),
-    _S["NOTE"]: _channel_then("numeric_variable", "comma", "numeric_variable"),
-    _S["POINT"]: _channel_then("numeric_variable", "comma", "numeric_variable"),
-    _S["GET"]: _channel_then("numeric_name"),
-    _S["PUT"]: _channel_then("expression"),
-    _S["LOCATE"]: _rule(lambda t: t.expressions(2), "comma", "numeric_name"),
-    _S["RESTORE"]: lambda t: t.alt(lambda: _rule("expression")(t), lambda: _rule()(t)),
-    _S["RUN"]: lambda t: t.alt(lambda: _rule("string")(t), lambda: _rule()(t)),
-    _S["PRINT"]: lambda t: t.alt(lambda: _rule("channel")(t),
-                                 lambda: _rule("channel_prefix", "print_list")(t)),
-    _S["LPRINT"]: _rule("print_list"),
-    _S["LIST"]: lambda t: t.list_arguments(),
-    _S["ON"]: lambda t: t.on_goto(),
-    _S["SETCOLOR"]: _rule(lambda t: t.expressions(3)),
-    _S["SOUND"]: _rule(lambda t: t.expressions(4)),
+# The tokenizer's side of the shapes in statement_table.py.
+_PIECES = {"n": LineTokenizer.expression, "s": LineTokenizer.string,
+           "#": LineTokenizer.channel, "v": LineTokenizer.numeric_variable,
+           "a": LineTokenizer.numeric_name}
+_CUSTOM_RULES = {
+    "let": LineTokenizer.assignment,
+    "if": LineTokenizer.if_then,
+    "for": LineTokenizer.for_loop,
+    "on": LineTokenizer.on_goto,
+    "list": LineTokenizer.list_arguments,
+    "print": lambda t: t.alt(lambda: _rule("channel")(t),
+                             lambda: _rule("channel_prefix", "print_list")(t)),
+    "lprint": _rule("print_list"),
+    "input": _rule("channel_prefix", "variable_list"),
+    "read": _rule("variable_list"),
+    "dim": _rule("dim_list"),
 }
-_RULES[_S["?"]] = _RULES[_S["PRINT"]]
-for _name in ("COLOR", "GOTO", "GO TO", "GOSUB", "TRAP", "GRAPHICS"):
-    _RULES[_S[_name]] = _rule("expression")
-for _name in ("POKE", "PLOT", "POSITION", "DRAWTO"):
-    _RULES[_S[_name]] = _rule(lambda t: t.expressions(2))
-for _name in ("ENTER", "LOAD", "SAVE"):
-    _RULES[_S[_name]] = _rule("string")
-for _name in ("BYE", "CONT", "CLR", "DEG", "END", "NEW", "RAD", "RETURN", "STOP", "POP",
-              "DOS", "CSAVE", "CLOAD"):
-    _RULES[_S[_name]] = _rule()
 
 
 def tokenize_statements(text, variables):

@@ -4,12 +4,15 @@ Abbreviations come out in full (``GR.18`` lists as ``GRAPHICS 18``), numbers as
 Atari prints them, alphabetic operators (THEN, TO, AND...) with a blank each side.
 Each character of the result stands for one ATASCII byte (Latin-1 code points).
 """
-from . import tokens as T
-from .lexer import CR
-from .numbers import format_number, from_bcd
-from .program import split_statements
+from atari.atascii import EOL
 
-ERROR_LINE_PREFIX = T.SYNTAX_ERROR_NAME + "  "
+from . import tokens as T
+from .line import split_statements
+from .numbers import format_number, from_bcd
+from .statement_table import (DATA, IMPLIED_LET, REM, STATEMENT_NAMES, SYNTAX_ERROR,
+                              SYNTAX_ERROR_NAME)
+
+ERROR_LINE_PREFIX = SYNTAX_ERROR_NAME + "  "
 
 
 def _latin1(data):
@@ -46,13 +49,13 @@ def list_line(line, names):
     """The LIST text of one stored line, without its line end."""
     parts = [str(line.number) + " "]
     for token, data, _offset in split_statements(line.tokens):
-        if token == T.SYNTAX_ERROR:
-            parts.append(ERROR_LINE_PREFIX + _latin1(data.rstrip(bytes([CR]))))
-        elif token in (T.STATEMENT["REM"], T.STATEMENT["DATA"]):
-            parts.append(T.STATEMENT_NAMES[token] + " " + _latin1(data.rstrip(bytes([CR]))))
+        if token == SYNTAX_ERROR:
+            parts.append(ERROR_LINE_PREFIX + _latin1(data.rstrip(bytes([EOL]))))
+        elif token in (REM, DATA):
+            parts.append(STATEMENT_NAMES[token] + " " + _latin1(data.rstrip(bytes([EOL]))))
         else:
-            if token != T.IMPLIED_LET:
-                parts.append(T.STATEMENT_NAMES[token] + " ")
+            if token != IMPLIED_LET:
+                parts.append(STATEMENT_NAMES[token] + " ")
             parts.append(_list_tokens(data, names))
     return "".join(parts)
 

@@ -5,18 +5,36 @@ variable name and value tables, the statement table, then strings and arrays
 (from STARP) and the run-time stack. String and array contents themselves are kept
 by the interpreter; these are the addresses they would have.
 """
+from dataclasses import dataclass
+from typing import ClassVar
+
+from atari.errors import OUT_OF_MEMORY
+from atari.locations import LBUFF
+
 from .errors import BasicError
 
 LOMEM = 0x0700                 # MEMLO of an Atari with no DOS loaded
 DEFAULT_HIMEM = 0x9C1F         # OS MEMTOP in GRAPHICS 0 on a 48 KB machine
-MEMTOP_ADDRESS = 0x2E5         # OS MEMTOP (741/742), which GRAPHICS moves
-PTABW_ADDRESS = 201           # columns between PRINT's comma tab stops
-LBUFF = 0x0580                 # line buffer: STR$ results
-CHR_BUFFER = LBUFF + 64        # CHR$ results
-ERROR_MEMORY = 2
+CHR_BUFFER = LBUFF + 64        # CHR$ results (STR$ results are in LBUFF itself)
 DIRECT_LINE_BYTES = 3
-FOR_ENTRY_BYTES = 16
-GOSUB_ENTRY_BYTES = 4
+
+
+@dataclass
+class ForEntry:
+    """A FOR loop on the run-time stack."""
+    variable: int              # the loop variable's number
+    limit: object
+    step: object
+    resume: int                # the statement after the FOR, where NEXT goes back to
+    line: int
+    SIZE: ClassVar[int] = 16   # bytes on the Atari's run-time stack
+
+
+@dataclass
+class GosubEntry:
+    """A GOSUB (or ON ... GOSUB) on the run-time stack."""
+    resume: int                # the statement RETURN goes back to
+    SIZE: ClassVar[int] = 4
 
 
 class MemoryMap:
@@ -48,7 +66,7 @@ class MemoryMap:
     def allocate(self, size, himem):
         """Room for a string or array of ``size`` bytes: its address, or ERROR 2."""
         if self.memtop() + size > himem:
-            raise BasicError(ERROR_MEMORY)
+            raise BasicError(OUT_OF_MEMORY)
         address = self.starp + self.allocated
         self.allocated += size
         return address
@@ -56,7 +74,7 @@ class MemoryMap:
     def grow_stack(self, size, himem):
         """A FOR or GOSUB entry on the run-time stack (ERROR 2 when memory is full)."""
         if self.memtop() + size > himem:
-            raise BasicError(ERROR_MEMORY)
+            raise BasicError(OUT_OF_MEMORY)
         self.stack_bytes += size
 
     def shrink_stack(self, size):

@@ -12,13 +12,13 @@ import decimal
 import math
 from decimal import Decimal
 
+from atari.errors import OVERFLOW, VALUE_ERROR
+
 from .errors import BasicError
 
 INT_LIMIT = 10 ** 10
 _CONTEXT = decimal.Context(prec=40, rounding=decimal.ROUND_DOWN, Emin=-999, Emax=999)
 _HALF = Decimal("0.5")
-ERROR_VALUE = 3
-ERROR_OVERFLOW = 11
 
 
 def _power_of_100(value):
@@ -36,7 +36,7 @@ def normalize(value):
     adjusted = value.adjusted()
     exponent = adjusted // 2
     if exponent > 48:
-        raise BasicError(ERROR_OVERFLOW)
+        raise BasicError(OVERFLOW)
     if exponent < -49:
         return 0
     last_digit = adjusted - 9 if adjusted % 2 else adjusted - 8
@@ -55,7 +55,7 @@ def to_decimal(value):
 def from_float(value):
     """A BASIC number from a Python float (results of SIN, LOG, RND...)."""
     if math.isinf(value) or math.isnan(value):
-        raise BasicError(ERROR_OVERFLOW)
+        raise BasicError(OVERFLOW)
     return normalize(Decimal(repr(value)))
 
 
@@ -106,7 +106,7 @@ def multiply(a, b):
 def divide(a, b):
     """a / b, truncated; dividing by zero is ERROR 11."""
     if not b:
-        raise BasicError(ERROR_OVERFLOW)
+        raise BasicError(OVERFLOW)
     if type(a) is int and type(b) is int and a % b == 0:
         return a // b
     return normalize(_CONTEXT.divide(to_decimal(a), to_decimal(b)))
@@ -118,23 +118,23 @@ def power(base, exponent):
         return 1
     if not base:
         if exponent < 0:
-            raise BasicError(ERROR_VALUE)
+            raise BasicError(VALUE_ERROR)
         return 0
     whole_exponent = exponent == int(exponent)
     if base < 0 and not whole_exponent:
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     if whole_exponent and abs(exponent) < 10000:
         try:
             exact = _CONTEXT.power(to_decimal(base), int(exponent))
         except decimal.Overflow:  # far beyond the Atari's range, e.g. 9.99E97^16
-            raise BasicError(ERROR_OVERFLOW) from None
+            raise BasicError(OVERFLOW) from None
         if exact.adjusted() // 2 > 48:
-            raise BasicError(ERROR_OVERFLOW)
+            raise BasicError(OVERFLOW)
         return normalize(exact)
     try:
         return from_float(float(base) ** float(exponent))
     except OverflowError:
-        raise BasicError(ERROR_OVERFLOW) from None
+        raise BasicError(OVERFLOW) from None
 
 
 def exponent_byte(value):
@@ -168,12 +168,12 @@ def to_integer(value):
     if type(value) is int:
         if 0 <= value <= 65535:
             return value
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     if value < 0:
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     result = int((value + _HALF).to_integral_value(rounding=decimal.ROUND_FLOOR))
     if result > 65535:
-        raise BasicError(ERROR_VALUE)
+        raise BasicError(VALUE_ERROR)
     return result
 
 
@@ -207,11 +207,16 @@ def _fixed(exponent, mantissa):
 
 
 def _scientific(exponent, mantissa):
+    """m.mmmmE+nn. FASC puts the point after the first BCD byte and moves it one digit
+    left when that byte has two digits, after trimming zeros: so an odd exponent always
+    keeps one decimal (1.0E+11, 1.0E-03) and an even one does not (1E+10)."""
     decimal_exponent = 2 * exponent + 1
+    keep = "0"
     if mantissa[0] == "0":
         mantissa = mantissa[1:]
         decimal_exponent -= 1
-    fraction = mantissa[1:].rstrip("0")
+        keep = ""
+    fraction = mantissa[1:].rstrip("0") or keep
     text = mantissa[0] + ("." + fraction if fraction else "")
     return "%sE%s%02d" % (text, "-" if decimal_exponent < 0 else "+", abs(decimal_exponent))
 

@@ -4,10 +4,13 @@ Expressions use the ROM's operator precedence (OPRTAB): NOT and unary minus bind
 tightest, then ^ (left to right: 2^3^4 = 4096, -2^2 = 4), * /, + -, comparisons,
 AND, OR. String comparisons are operands of their own.
 """
+from atari.atascii import EOL
+
 from . import tokens as T
-from .nodes import (ArrayElement, Binary, Call, Dimension, Number, NumericVariable,
-                    Statement, String, StringComparison, StringVariable, Unary)
+from .nodes import (ArrayElement, Binary, Call, Dimension, Number, NumericVariable, String,
+                    StringComparison, StringVariable, Unary, is_string)
 from .numbers import from_bcd
+from .statement_table import statement_spec
 
 
 class TokenError(Exception):
@@ -184,39 +187,34 @@ class StatementParser:
         return self.numeric()
 
 
-def is_string(node):
-    """True for string-valued expression nodes."""
-    return isinstance(node, (String, StringVariable)) or (
-        isinstance(node, Call) and node.function in T.STRING_FUNCTIONS)
-
-
-def _numbers(parser, count):
-    parts = [parser.numeric()]
-    for _ in range(count - 1):
-        parser.expect(T.COMMA)
-        parts.append(parser.numeric())
-    return parts
-
-
-def _comma_then(parser, read):
-    parser.expect(T.COMMA)
-    return read()
-
-
 def parse_statement(token, data, offset, variable_names):
-    """The Statement for statement ``token`` whose tokens are ``data``."""
-    if token in (T.STATEMENT["REM"], T.STATEMENT["DATA"], T.SYNTAX_ERROR):
-        return Statement(token, [bytes(data[:-1]) if data[-1:] == b"\x9b" else bytes(data)])
-    parser = StatementParser(data, offset, variable_names)
-    handler = _PARSERS.get(token)
-    if handler is None:
+    """The statement node for statement ``token`` whose tokens are ``data``."""
+    spec = statement_spec(token)
+    if spec is None:
         raise TokenError("unknown statement token 0x%02X" % token)
-    parts = handler(parser)
-    if token != T.STATEMENT["IF"] or parts[1] is not None:
+    if spec.shape == "text":
+        return spec.node(token, bytes(data[:-1]) if data[-1:] == bytes([EOL]) else bytes(data))
+    parser = StatementParser(data, offset, variable_names)
+    custom = _CUSTOM_PARSERS.get(spec.shape)
+    parts = custom(parser) if custom is not None else _pieces(parser, spec.pieces)
+    if spec.shape != "if" or parts[1] is not None:
         parser.finish()
     elif parser.pos != len(data):
         raise TokenError("tokens after THEN")
-    return Statement(token, parts)
+    return spec.node(token, *parts)
+
+
+def _pieces(parser, pieces):
+    """The values of a simple shape's comma-separated pieces (None for an absent n?/s?)."""
+    parts = []
+    for piece in pieces:
+        if piece.endswith("?") and parser.at_end():
+            parts.append(None)
+            continue
+        if parts:
+            parser.expect(T.COMMA)
+        parts.append(_PIECES[piece.rstrip("?")](parser))
+    return parts
 
 
 def _assignment(parser):
@@ -330,41 +328,12 @@ def is_string_start(parser):
         token >= 0x80 and parser.variable_name(token).endswith("$"))
 
 
-def _optional_string(parser):
-    return [None if parser.at_end() else parser.string_operand()]
-
-
-def _numeric_variable_list(parser, count):
-    return [_comma_then(parser, parser.numeric_variable) for _ in range(count)]
-
-
-_S = T.STATEMENT
-_PARSERS = {
-    _S["LET"]: _assignment, T.IMPLIED_LET: _assignment, _S["IF"]: _if, _S["FOR"]: _for,
-    _S["NEXT"]: lambda p: [p.simple_variable()],
-    _S["PRINT"]: _print, _S["?"]: _print, _S["LPRINT"]: _print,
-    _S["INPUT"]: _input, _S["READ"]: _variables,
-    _S["DIM"]: _dim, _S["COM"]: _dim, _S["ON"]: _on,
-    _S["RESTORE"]: _optional_numbers, _S["LIST"]: _list, _S["RUN"]: _optional_string,
-    _S["CLOSE"]: lambda p: [p.channel()],
-    _S["OPEN"]: lambda p: [p.channel()] + [_comma_then(p, p.numeric) for _ in range(2)]
-    + [_comma_then(p, p.string_operand)],
-    _S["XIO"]: lambda p: [p.numeric(), _comma_then(p, p.channel)]
-    + [_comma_then(p, p.numeric) for _ in range(2)] + [_comma_then(p, p.string_operand)],
-    _S["STATUS"]: lambda p: [p.channel()] + _numeric_variable_list(p, 1),
-    _S["NOTE"]: lambda p: [p.channel()] + _numeric_variable_list(p, 2),
-    _S["POINT"]: lambda p: [p.channel()] + _numeric_variable_list(p, 2),
-    _S["GET"]: lambda p: [p.channel(), _comma_then(p, p.simple_variable)],
-    _S["PUT"]: lambda p: [p.channel(), _comma_then(p, p.numeric)],
-    _S["LOCATE"]: lambda p: _numbers(p, 2) + [_comma_then(p, p.simple_variable)],
-    _S["SETCOLOR"]: lambda p: _numbers(p, 3), _S["SOUND"]: lambda p: _numbers(p, 4),
+# The parser's side of the shapes in statement_table.py.
+_PIECES = {"n": StatementParser.numeric, "s": StatementParser.string_operand,
+           "#": StatementParser.channel, "v": StatementParser.numeric_variable,
+           "a": StatementParser.simple_variable}
+_CUSTOM_PARSERS = {
+    "let": _assignment, "if": _if, "for": _for, "on": _on, "list": _list,
+    "print": _print, "lprint": _print, "input": _input, "read": lambda p: [_variables(p)],
+    "dim": lambda p: [_dim(p)],
 }
-for _name in ("COLOR", "GOTO", "GO TO", "GOSUB", "TRAP", "GRAPHICS"):
-    _PARSERS[_S[_name]] = lambda p: [p.numeric()]
-for _name in ("POKE", "PLOT", "POSITION", "DRAWTO"):
-    _PARSERS[_S[_name]] = lambda p: _numbers(p, 2)
-for _name in ("ENTER", "LOAD", "SAVE"):
-    _PARSERS[_S[_name]] = lambda p: [p.string_operand()]
-for _name in ("BYE", "CONT", "CLR", "DEG", "END", "NEW", "RAD", "RETURN", "STOP", "POP",
-              "DOS", "CSAVE", "CLOAD"):
-    _PARSERS[_S[_name]] = lambda p: []

@@ -1,24 +1,15 @@
-"""A BASIC program: numbered lines held as Atari tokens plus their parsed statements."""
+"""A BASIC program as ENTER builds it from a listing: numbered lines and their variables."""
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List
 
-from . import tokens as T
+from atari.atascii import EOL
+
 from .errors import LoadError, SyntaxProblem
-from .lexer import CR, MAX_LINE_BYTES, VariableTable, tokenize_statements
+from .lexer import VariableTable, tokenize_statements
+from .line import DIRECT_LINE, Line, assemble_line, parse_line_tokens
 from .numbers import parse_number, to_integer
 from .parser import TokenError, parse_statement
-
-DIRECT_LINE = 32768
-
-
-@dataclass
-class Line:
-    """One program line: its number, text, stored tokens and parsed statements."""
-    number: int
-    text: str
-    tokens: bytes                      # as stored: number (2), length, statements
-    statements: list
-    error: Optional[str] = None        # what was wrong, for a syntax-error line
+from .statement_table import SYNTAX_ERROR
 
 
 @dataclass
@@ -36,40 +27,6 @@ class Program:
         return None
 
 
-def assemble_line(number, statements):
-    """The stored form of a line from [(statement token, token bytes)]."""
-    body = bytearray()
-    for token, data in statements:
-        next_offset = 3 + len(body) + 2 + len(data)
-        if next_offset > MAX_LINE_BYTES:
-            raise SyntaxProblem(0, "line too long (ERROR 14)")
-        body += bytes([next_offset, token]) + data
-    return bytes([number & 0xFF, number >> 8, 3 + len(body)]) + bytes(body)
-
-
-def split_statements(line_tokens):
-    """[(statement token, token bytes, offset of those bytes in the line)] of a stored line."""
-    result = []
-    position = 3
-    end = line_tokens[2] if len(line_tokens) >= 3 else 0
-    if end > len(line_tokens) or end < 3:
-        raise TokenError("line length byte is wrong")
-    while position < end:
-        next_offset = line_tokens[position]
-        if next_offset <= position + 1 or next_offset > end:
-            raise TokenError("statement offset byte is wrong")
-        result.append((line_tokens[position + 1], line_tokens[position + 2:next_offset],
-                       position + 2))
-        position = next_offset
-    return result
-
-
-def parse_line_tokens(line_tokens, variable_names):
-    """Parsed statements of a stored line (TokenError when the tokens are malformed)."""
-    return [parse_statement(token, data, offset, variable_names)
-            for token, data, offset in split_statements(line_tokens)]
-
-
 def _error_line(number, text, problem):
     """The line Atari BASIC stores for a line with a syntax error (statement token 0x37)."""
     raw = bytearray(text)
@@ -77,9 +34,9 @@ def _error_line(number, text, problem):
     if where == len(raw):
         raw.append(0x20)
     raw[where] |= 0x80
-    tokens = assemble_line(number, [(T.SYNTAX_ERROR, bytes(raw) + bytes([CR]))])
+    tokens = assemble_line(number, [(SYNTAX_ERROR, bytes(raw) + bytes([EOL]))])
     return Line(number, text.decode("latin-1"), tokens,
-                [parse_statement(T.SYNTAX_ERROR, bytes(raw), 5, [])],
+                [parse_statement(SYNTAX_ERROR, bytes(raw), 5, [])],
                 error="%s at column %d" % (problem.reason, where + 1))
 
 
@@ -150,31 +107,3 @@ def _entered_line(number, text, variables, warnings):
             raise LoadError("line %d: %s" % (number, problem.reason)) from None
         warnings.append("line %d: %s: %s" % (number, line.error, text.decode("latin-1")))
         return line
-
-
-def looks_tokenized(data):
-    """True when ``data`` has the header of a SAVEd (tokenized) program."""
-    if len(data) < 14 or data[0] or data[1]:
-        return False
-    words = [data[i] | data[i + 1] << 8 for i in range(0, 14, 2)]
-    vntp, vntd, vvtp, stmtab, stmcur, starp = words[1:]
-    return (vntp <= vntd < vvtp <= stmtab <= stmcur < starp
-            and 14 + starp - vntp <= len(data))
-
-
-def load_program(data):
-    """A Program from .LST bytes or .BAS bytes (detected from the content).
-
-    A file starting with two zero bytes (LOMEM offset 0) is taken for a SAVEd program
-    even when the rest of its header is wrong, so the error says what is damaged.
-    """
-    if looks_tokenized(data) or data[:2] == b"\x00\x00":
-        from .tokenized import detokenize
-        return detokenize(data)
-    if b"\x00" in data:
-        raise LoadError("not an Atari BASIC program (neither a listing nor a SAVEd .BAS file)")
-    program = program_from_text(data)
-    if not program.lines:
-        reason = program.warnings[0] if program.warnings else "the file is empty"
-        raise LoadError("no BASIC program lines found (%s)" % reason)
-    return program

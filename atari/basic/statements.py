@@ -1,21 +1,32 @@
-"""Statement nodes -> closures, one per statement (see interpreter.py for the protocol)."""
+"""Statement nodes -> closures, one per statement (see interpreter.py for the protocol).
+
+Each statement's compile function is named in statement_table.py; it takes the
+compiler and the statement's node and returns the closure that runs it.
+"""
+from atari import errors as E
+from atari.atascii import EOL
+from atari.errors import MISSING, NotSimulated
+from atari.locations import PTABW
+
 from . import numbers as N
 from . import tokens as T
-from .errors import BasicError, NotSimulated
+from .errors import BasicError
+from .costs import output_cycles
 from .expressions import string_index, to_byte, to_integer, to_line_number
-from .nodes import ArrayElement, NumericVariable, StringVariable
-from .memory import FOR_ENTRY_BYTES, GOSUB_ENTRY_BYTES, PTABW_ADDRESS
-from .parser import is_string
+from .memory import ForEntry, GosubEntry
+from .nodes import ArrayElement, NumericVariable, StringVariable, is_string
 
 LIMIT = N.INT_LIMIT
-
 STOP = -1
-_S = T.STATEMENT
-NOT_SIMULATED = {_S["ENTER"]: "ENTER", _S["LOAD"]: "LOAD", _S["SAVE"]: "SAVE",
-                 _S["CSAVE"]: "CSAVE", _S["CLOAD"]: "CLOAD", _S["DOS"]: "DOS",
-                 _S["BYE"]: "BYE"}
-ERROR_DEVICE = 20
-EOL = 0x9B
+
+
+def not_simulated(name):
+    """The compile function of a statement this simulator cannot run (LOAD, DOS...)."""
+    def compile_statement(compiler, node):
+        def statement():
+            raise NotSimulated(name, MISSING)
+        return statement
+    return compile_statement
 
 
 class StatementCompiler:
@@ -27,18 +38,10 @@ class StatementCompiler:
         self.values = interpreter.values
         self.expressions = interpreter.expressions
 
-    def compile(self, statement, pc, next_line, line):
+    def compile(self, compile_function, statement, pc, next_line, line):
         """The closure for ``statement``, which is statement number ``pc``."""
         self.pc, self.next_line, self.line = pc, next_line, line
-        token = statement.token
-        if token in NOT_SIMULATED:
-            name = NOT_SIMULATED[token]
-
-            def not_simulated():
-                raise NotSimulated(name)
-            return not_simulated
-        method = getattr(self, "_" + _METHOD_NAMES.get(token, "nothing"))
-        return method(*statement.parts)
+        return compile_function(self, statement)
 
     # -- helpers --------------------------------------------------------------------
     def numeric(self, node):
@@ -51,7 +54,7 @@ class StatementCompiler:
         def channel():
             number = to_line_number(value()) & 0xFF
             if number > 7 or (number == 0 and not allow_zero):
-                raise BasicError(ERROR_DEVICE)
+                raise BasicError(E.BAD_DEVICE_NUMBER)
             return number
         return channel
 
@@ -68,7 +71,12 @@ class StatementCompiler:
         if hasattr(node, "value") and type(node.value) is int:
             known = self.interpreter.line_start.get(node.value)
             if known is not None:
-                return lambda: known
+                clock, search = self.interpreter.clock, self.interpreter.search_costs[known]
+
+                def known_target():
+                    clock.cycles += search
+                    return known
+                return known_target
         value = self.numeric(node)
         return lambda: goto(value())
 
@@ -91,15 +99,16 @@ class StatementCompiler:
         return lambda value: interpreter.assign_string(target.index, value)
 
     # -- statements -----------------------------------------------------------------
-    def _nothing(self, *parts):
+    def nothing(self, node):
         return lambda: None
 
-    def _syntax_error(self, text):
+    def syntax_error(self, node):
         def garbage():
-            raise BasicError(17)
+            raise BasicError(E.GARBAGE)
         return garbage
 
-    def _let(self, target, source):
+    def let(self, node):
+        target, source = node.target, node.value
         if is_string(target):
             return self._string_assignment(target, source)
         value = self.numeric(source)
@@ -129,40 +138,40 @@ class StatementCompiler:
             interpreter.assign_string(index, None, start, end, span())
         return let_string
 
-    def _if(self, condition, target):
-        test = self.numeric(condition)
+    def if_(self, node):
+        test, target = self.numeric(node.condition), node.line
         skip = self.next_line
         if target is None:
             return lambda: None if test() else skip
         jump = self._target_pc(target)
         return lambda: jump() if test() else skip
 
-    def _for(self, variable, start, limit, step):
+    def for_(self, node):
         interpreter, values = self.interpreter, self.values
-        index, after = variable.index, self.pc + 1
-        first, last = self.numeric(start), self.numeric(limit)
-        increment = self.numeric(step) if step is not None else (lambda: 1)
+        index, after = node.variable.index, self.pc + 1
+        first, last = self.numeric(node.start), self.numeric(node.limit)
+        increment = self.numeric(node.step) if node.step is not None else (lambda: 1)
         line = self.line.number
 
         def for_loop():
             values[index] = first()
-            entry = (index, last(), increment(), after, line)
+            entry = ForEntry(index, last(), increment(), after, line)
             _drop_loop(interpreter, index)
-            interpreter.push(entry, FOR_ENTRY_BYTES)
+            interpreter.push(entry)
         return for_loop
 
-    def _next(self, variable):
-        interpreter, values, index = self.interpreter, self.values, variable.index
+    def next(self, node):
+        interpreter, values, index = self.interpreter, self.values, node.variable.index
 
         def next_loop():
             stack = interpreter.stack
             while True:
-                if not stack or len(stack[-1]) == 2:
-                    raise BasicError(13)
+                if not stack or type(stack[-1]) is GosubEntry:
+                    raise BasicError(E.NO_MATCHING_FOR)
                 entry = interpreter.pop()
-                if entry[0] == index:
+                if entry.variable == index:
                     break
-            _loop_index, limit, step, after, _line = entry
+            limit, step = entry.limit, entry.step
             value = values[index]
             if type(value) is int and type(step) is int and -LIMIT < value + step < LIMIT:
                 value += step
@@ -170,36 +179,36 @@ class StatementCompiler:
                 value = N.add(value, step)
             values[index] = value
             if (value <= limit) if step >= 0 else (value >= limit):
-                interpreter.push(entry, FOR_ENTRY_BYTES)
-                return after
+                interpreter.push(entry)
+                return interpreter.resume_at(entry.resume)
             return None
         return next_loop
 
-    def _goto(self, target):
-        jump = self._target_pc(target)
+    def goto(self, node):
+        jump = self._target_pc(node.line)
         return lambda: jump()
 
-    def _gosub(self, target):
-        interpreter, jump, after = self.interpreter, self._target_pc(target), self.pc + 1
+    def gosub(self, node):
+        interpreter, jump, after = self.interpreter, self._target_pc(node.line), self.pc + 1
 
         def gosub():
             destination = jump()
-            interpreter.push((None, after), GOSUB_ENTRY_BYTES)
+            interpreter.push(GosubEntry(after))
             return destination
         return gosub
 
-    def _return(self):
+    def return_(self, node):
         interpreter = self.interpreter
 
         def return_():
             while interpreter.stack:
                 entry = interpreter.pop()
-                if len(entry) == 2:
-                    return entry[1]
-            raise BasicError(16)
+                if type(entry) is GosubEntry:
+                    return interpreter.resume_at(entry.resume)
+            raise BasicError(E.RETURN_WITHOUT_GOSUB)
         return return_
 
-    def _pop(self):
+    def pop(self, node):
         interpreter = self.interpreter
 
         def pop():
@@ -207,9 +216,9 @@ class StatementCompiler:
                 interpreter.pop()
         return pop
 
-    def _on(self, selector, kind, targets):
-        interpreter, choose = self.interpreter, self.numeric(selector)
-        jumps = [self._target_pc(target) for target in targets]
+    def on(self, node):
+        interpreter, choose, kind = self.interpreter, self.numeric(node.selector), node.kind
+        jumps = [self._target_pc(target) for target in node.lines]
         after = self.pc + 1
 
         def on():
@@ -218,18 +227,18 @@ class StatementCompiler:
                 return None
             destination = jumps[number - 1]()
             if kind == T.GOSUB:
-                interpreter.push((None, after), GOSUB_ENTRY_BYTES)
+                interpreter.push(GosubEntry(after))
             return destination
         return on
 
-    def _trap(self, target):
-        interpreter, value = self.interpreter, self.numeric(target)
+    def trap(self, node):
+        interpreter, value = self.interpreter, self.numeric(node.line)
 
         def trap():
             interpreter.trap_line = to_integer(value())
         return trap
 
-    def _end(self):
+    def end(self, node):
         interpreter = self.interpreter
 
         def end():
@@ -237,7 +246,7 @@ class StatementCompiler:
             return STOP
         return end
 
-    def _stop(self):
+    def stop(self, node):
         interpreter, pc = self.interpreter, self.pc
 
         def stop():
@@ -245,16 +254,16 @@ class StatementCompiler:
             return STOP
         return stop
 
-    def _new(self):
+    def new(self, node):
         return lambda: STOP
 
-    def _clr(self):
+    def clr(self, node):
         return lambda: self.interpreter.clear()
 
-    def _run(self, spec):
-        if spec is not None:
+    def run(self, node):
+        if node.spec is not None:
             def run_file():
-                raise NotSimulated("RUN from a file")
+                raise NotSimulated("RUN from a file", MISSING)
             return run_file
         interpreter = self.interpreter
 
@@ -265,17 +274,17 @@ class StatementCompiler:
             return 0
         return run
 
-    def _deg(self):
+    def deg(self, node):
         return lambda: setattr(self.interpreter, "degrees", True)
 
-    def _rad(self):
+    def rad(self, node):
         return lambda: setattr(self.interpreter, "degrees", False)
 
-    def _dim(self, *entries):
+    def dim(self, node):
         interpreter = self.interpreter
         compiled = [(entry, self.numeric(entry.first),
                      self.numeric(entry.second) if entry.second is not None else None)
-                    for entry in entries]
+                    for entry in node.entries]
 
         def dim():
             for entry, first, second in compiled:
@@ -285,28 +294,29 @@ class StatementCompiler:
                 else:
                     columns = to_integer(second()) + 1 if second is not None else 1
                     if size >= 32767 or columns > 32767:
-                        raise BasicError(9)
+                        raise BasicError(E.DIM_ERROR)
                     interpreter.dimension(entry, size + 1, columns)
         return dim
 
-    def _restore(self, *line):
+    def restore(self, node):
         interpreter = self.interpreter
-        if not line:
+        if node.line is None:
             return lambda: interpreter.restore(0)
-        value = self.numeric(line[0])
+        value = self.numeric(node.line)
         return lambda: interpreter.restore(to_line_number(value()))
 
-    def _read(self, *targets):
+    def read(self, node):
         interpreter = self.interpreter
-        readers = [(target, _data_reader(target)) for target in targets]
+        readers = [(target, _data_reader(target)) for target in node.targets]
 
         def read():
             for target, convert in readers:
                 interpreter.assign_variable(target, convert(interpreter.next_data_item()))
         return read
 
-    def _print(self, channel, items):
-        machine = self.machine
+    def print(self, node):
+        machine, channel, items = self.machine, node.channel, node.items
+        interpreter, clock = self.interpreter, self.interpreter.clock
         device = self._channel(channel, allow_zero=True) if channel is not None else (lambda: 0)
         parts = []
         for item in items:
@@ -320,30 +330,37 @@ class StatementCompiler:
 
         def print_():
             number = device()
+            interpreter.list_device = number      # XPRINT: STA LISTDTD
             out = bytearray()
             tab_width = None
             stop = 0
-            for kind, make in parts:
-                if kind == T.NUMBER:
-                    value = make()
-                    out += (str(value) if type(value) is int and -10 ** 9 < value < 10 ** 9
-                            else N.print_text(value)).encode("ascii")
-                elif kind == T.STRING:
-                    out += make()
-                elif kind == T.COMMA:
-                    if tab_width is None:
-                        tab_width = machine.peek(PTABW_ADDRESS) or 10
-                        stop = tab_width
-                    while len(out) + 1 >= stop:
-                        stop += tab_width
-                    out += b" " * (stop - len(out))
+            try:
+                for kind, make in parts:
+                    if kind == T.NUMBER:
+                        value = make()
+                        out += (str(value) if type(value) is int and -10 ** 9 < value < 10 ** 9
+                                else N.print_text(value)).encode("ascii")
+                    elif kind == T.STRING:
+                        out += make()
+                    elif kind == T.COMMA:
+                        if tab_width is None:
+                            tab_width = machine.peek(PTABW) or 10
+                            stop = tab_width
+                        while len(out) + 1 >= stop:
+                            stop += tab_width
+                        out += b" " * (stop - len(out))
+            except BasicError:
+                machine.put(number, bytes(out))   # the items before the error were printed
+                raise
             if not ends_open:
                 out.append(EOL)
+            clock.cycles += output_cycles(len(out))
             machine.put(number, bytes(out))
+            interpreter.list_device = 0
         return print_
 
-    def _lprint(self, channel, items):
-        machine, print_ = self.machine, self._print(None, items)
+    def lprint(self, node):
+        machine, print_ = self.machine, self.print(node)
 
         def lprint():
             machine.open(7, 8, 0, b"P:")
@@ -353,9 +370,10 @@ class StatementCompiler:
                 machine.close(7)
         return lprint
 
-    def _input(self, channel, targets):
-        machine, interpreter = self.machine, self.interpreter
-        device = self._channel(channel, allow_zero=True) if channel is not None else (lambda: 0)
+    def input(self, node):
+        machine, interpreter, targets = self.machine, self.interpreter, node.targets
+        device = (self._channel(node.channel, allow_zero=True) if node.channel is not None
+                  else (lambda: 0))
 
         def input_():
             number = device()
@@ -371,27 +389,29 @@ class StatementCompiler:
                     continue
                 parsed = N.parse_number(text, position, allow_sign=True)
                 if parsed is None or (parsed[1] < len(text) and text[parsed[1]] != 0x2C):
-                    raise BasicError(8)
+                    raise BasicError(E.INPUT_ERROR)
                 interpreter.values[target.index] = parsed[0]
                 position = parsed[1] + 1
         return input_
 
-    def _get(self, channel, target):
-        machine, device, store = self.machine, self._channel(channel), self.store(target)
+    def get(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        store = self.store(node.target)
         return lambda: store(machine.get(device()))
 
-    def _put(self, channel, value):
-        machine, device, make = self.machine, self._channel(channel), self.numeric(value)
+    def put(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        make = self.numeric(node.value)
 
         def put():
             number = device()
             machine.put(number, bytes([to_integer(make()) & 0xFF]))
         return put
 
-    def _open(self, channel, first, second, spec):
-        machine, device = self.machine, self._channel(channel)
-        aux1, aux2 = self.numeric(first), self.numeric(second)
-        name = self.expressions.string(spec)
+    def open(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        aux1, aux2 = self.numeric(node.aux1), self.numeric(node.aux2)
+        name = self.expressions.string(node.spec)
 
         def open_():
             number = device()
@@ -399,14 +419,14 @@ class StatementCompiler:
                          to_line_number(aux2()) & 0xFF, name())
         return open_
 
-    def _close(self, channel):
-        machine, device = self.machine, self._channel(channel)
+    def close(self, node):
+        machine, device = self.machine, self._channel(node.channel)
         return lambda: machine.close(device())
 
-    def _xio(self, command, channel, first, second, spec):
-        machine, device = self.machine, self._channel(channel)
-        make = [self.numeric(node) for node in (command, first, second)]
-        name = self.expressions.string(spec)
+    def xio(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        make = [self.numeric(value) for value in (node.command, node.aux1, node.aux2)]
+        name = self.expressions.string(node.spec)
 
         def xio():
             number = device()
@@ -414,13 +434,14 @@ class StatementCompiler:
             machine.xio(values[0], number, values[1], values[2], name())
         return xio
 
-    def _status(self, channel, target):
-        machine, device, store = self.machine, self._channel(channel), self.store(target)
+    def status(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        store = self.store(node.target)
         return lambda: store(machine.status(device()))
 
-    def _note(self, channel, sector, byte):
-        machine, device = self.machine, self._channel(channel)
-        store_sector, store_byte = self.store(sector), self.store(byte)
+    def note(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        store_sector, store_byte = self.store(node.sector), self.store(node.byte)
 
         def note():
             where = machine.note(device())
@@ -428,18 +449,18 @@ class StatementCompiler:
             store_byte(where[1])
         return note
 
-    def _point(self, channel, sector, byte):
-        machine, device = self.machine, self._channel(channel)
-        make_sector, make_byte = self.numeric(sector), self.numeric(byte)
+    def point(self, node):
+        machine, device = self.machine, self._channel(node.channel)
+        make_sector, make_byte = self.numeric(node.sector), self.numeric(node.byte)
 
         def point():
             number = device()
             machine.point(number, to_line_number(make_sector()), to_line_number(make_byte()))
         return point
 
-    def _locate(self, x, y, target):
-        machine, store = self.machine, self.store(target)
-        make_x, make_y = self.numeric(x), self.numeric(y)
+    def locate(self, node):
+        machine, store = self.machine, self.store(node.target)
+        make_x, make_y = self.numeric(node.x), self.numeric(node.y)
 
         def locate():
             column, row = to_integer(make_x()), to_byte(make_y())
@@ -457,39 +478,39 @@ class StatementCompiler:
             return statement
         return compile_call
 
-    def _poke(self, address, value):
-        return self._machine_call("poke", to_integer, to_byte)(address, value)
+    def poke(self, node):
+        return self._machine_call("poke", to_integer, to_byte)(node.address, node.value)
 
-    def _position(self, x, y):
-        return self._machine_call("position", to_integer, to_byte)(x, y)
+    def position(self, node):
+        return self._machine_call("position", to_integer, to_byte)(node.x, node.y)
 
-    def _plot(self, x, y):
-        return self._machine_call("plot", to_integer, to_byte)(x, y)
+    def plot(self, node):
+        return self._machine_call("plot", to_integer, to_byte)(node.x, node.y)
 
-    def _drawto(self, x, y):
-        return self._machine_call("drawto", to_integer, to_byte)(x, y)
+    def drawto(self, node):
+        return self._machine_call("drawto", to_integer, to_byte)(node.x, node.y)
 
-    def _graphics(self, mode):
-        return self._machine_call("graphics", lambda value: to_integer(value) & 0xFF)(mode)
+    def graphics(self, node):
+        return self._machine_call("graphics", lambda value: to_integer(value) & 0xFF)(node.value)
 
-    def _color(self, value):
-        return self._machine_call("color", lambda value: to_integer(value) & 0xFF)(value)
+    def color(self, node):
+        return self._machine_call("color", lambda value: to_integer(value) & 0xFF)(node.value)
 
-    def _setcolor(self, register, hue, luminance):
+    def setcolor(self, node):
         return self._machine_call("setcolor", _register(5), to_integer, to_integer)(
-            register, hue, luminance)
+            node.register, node.hue, node.luminance)
 
-    def _sound(self, voice, pitch, distortion, volume):
+    def sound(self, node):
         return self._machine_call("sound", _register(4), to_integer, to_integer, to_integer)(
-            voice, pitch, distortion, volume)
+            node.voice, node.pitch, node.distortion, node.volume)
 
-    def _list(self, spec, numbers):
-        if spec is not None:
+    def list(self, node):
+        if node.spec is not None:
             def list_to_device():
-                raise NotSimulated("LIST to a device")
+                raise NotSimulated("LIST to a device", MISSING)
             return list_to_device
         interpreter, machine = self.interpreter, self.machine
-        makers = [self.numeric(node) for node in numbers]
+        makers = [self.numeric(value) for value in node.lines]
 
         def list_():
             bounds = [to_line_number(make()) for make in makers]
@@ -503,7 +524,7 @@ def _register(limit):
     def convert(value):
         value = to_byte(value)
         if value >= limit:
-            raise BasicError(3)
+            raise BasicError(E.VALUE_ERROR)
         return value
     return convert
 
@@ -514,9 +535,9 @@ def _drop_loop(interpreter, index):
     stack = interpreter.stack
     for depth in range(len(stack) - 1, -1, -1):
         entry = stack[depth]
-        if len(entry) == 2:
+        if type(entry) is GosubEntry:
             return
-        if entry[0] == index:
+        if entry.variable == index:
             while len(stack) > depth:
                 interpreter.pop()
             return
@@ -529,22 +550,6 @@ def _data_reader(target):
     def number(item):
         parsed = N.parse_number(item, 0, allow_sign=True)
         if parsed is None or parsed[1] != len(item):
-            raise BasicError(8)
+            raise BasicError(E.INPUT_ERROR)
         return parsed[0]
     return number
-
-
-_METHOD_NAMES = {
-    T.IMPLIED_LET: "let", _S["LET"]: "let", _S["IF"]: "if", _S["FOR"]: "for",
-    _S["NEXT"]: "next", _S["GOTO"]: "goto", _S["GO TO"]: "goto", _S["GOSUB"]: "gosub",
-    _S["RETURN"]: "return", _S["POP"]: "pop", _S["ON"]: "on", _S["TRAP"]: "trap",
-    _S["END"]: "end", _S["STOP"]: "stop", _S["NEW"]: "new", _S["CLR"]: "clr",
-    _S["RUN"]: "run", _S["DEG"]: "deg", _S["RAD"]: "rad", _S["DIM"]: "dim", _S["COM"]: "dim",
-    _S["RESTORE"]: "restore", _S["READ"]: "read", _S["PRINT"]: "print", _S["?"]: "print",
-    _S["LPRINT"]: "lprint", _S["INPUT"]: "input", _S["GET"]: "get", _S["PUT"]: "put",
-    _S["OPEN"]: "open", _S["CLOSE"]: "close", _S["XIO"]: "xio", _S["STATUS"]: "status",
-    _S["NOTE"]: "note", _S["POINT"]: "point", _S["LOCATE"]: "locate", _S["POKE"]: "poke",
-    _S["POSITION"]: "position", _S["PLOT"]: "plot", _S["DRAWTO"]: "drawto",
-    _S["GRAPHICS"]: "graphics", _S["COLOR"]: "color", _S["SETCOLOR"]: "setcolor",
-    _S["SOUND"]: "sound", _S["LIST"]: "list", T.SYNTAX_ERROR: "syntax_error",
-}

@@ -5,12 +5,13 @@ buffer), VNTD, VVTP, STMTAB, STMCUR, STARP. The file then holds memory from VNTP
 STARP: the names (last character +0x80, then a 0 byte), 8 bytes per variable, the
 program lines, and the immediate line 32768 that held the SAVE command.
 """
-from . import tokens as T
 from .errors import LoadError, SyntaxProblem
 from .lexer import VariableTable, tokenize_statements
+from .line import DIRECT_LINE, Line, assemble_line, parse_line_tokens
 from .listing import list_line
 from .parser import TokenError
-from .program import DIRECT_LINE, Line, Program, assemble_line, parse_line_tokens
+from .program import Program
+from .statement_table import SYNTAX_ERROR
 
 TOKEN_BUFFER = 0x100
 _VARIABLE_TYPE = {"$": 0x80, "(": 0x40}
@@ -100,7 +101,7 @@ def detokenize(data):
             raise LoadError("line %d of the SAVEd program is damaged: %s"
                             % (number, problem)) from None
         line = Line(number, "", tokens, parsed)
-        if parsed and parsed[0].token == T.SYNTAX_ERROR:
+        if parsed and parsed[0].token == SYNTAX_ERROR:
             line.error = "syntax error stored in the program"
             program.warnings.append("line %d holds a syntax error" % number)
         line.text = list_line(line, names)[len(str(number)) + 1:]

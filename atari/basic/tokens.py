@@ -1,21 +1,9 @@
-"""Atari BASIC token tables (Rev C): statement tokens, operator and function tokens.
+"""Atari BASIC's operator and function tokens (Rev C); statement tokens are in
+statement_table.py.
 
-Token values, names and precedences follow the Atari BASIC Source Book's SNTAB,
-OPNTAB and OPRTAB tables.
+Token values, names and precedences follow the Atari BASIC Source Book's OPNTAB and
+OPRTAB tables.
 """
-
-STATEMENT_NAMES = (
-    "REM", "DATA", "INPUT", "COLOR", "LIST", "ENTER", "LET", "IF", "FOR", "NEXT",
-    "GOTO", "GO TO", "GOSUB", "TRAP", "BYE", "CONT", "COM", "CLOSE", "CLR", "DEG",
-    "DIM", "END", "NEW", "OPEN", "LOAD", "SAVE", "STATUS", "NOTE", "POINT", "XIO",
-    "ON", "POKE", "PRINT", "RAD", "READ", "RESTORE", "RETURN", "RUN", "STOP", "POP",
-    "?", "GET", "PUT", "GRAPHICS", "PLOT", "POSITION", "DOS", "DRAWTO", "SETCOLOR",
-    "LOCATE", "SOUND", "LPRINT", "CSAVE", "CLOAD",
-)
-STATEMENT = {name: token for token, name in enumerate(STATEMENT_NAMES)}
-IMPLIED_LET = 0x36
-SYNTAX_ERROR = 0x37
-SYNTAX_ERROR_NAME = "ERROR-"
 
 # Operand tokens
 NUMBER = 0x0E

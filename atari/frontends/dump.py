@@ -3,7 +3,7 @@
 import json
 
 from atari.machine.video import area_codes, color_registers, readable_rows, visible_areas
-from atari.machine.locations import CHBAS
+from atari.locations import CHBAS
 
 
 def machine_state(machine):
@@ -27,6 +27,14 @@ def machine_state(machine):
         state["window"] = window_codes
         state["window_text"] = readable_rows(0, window_codes)
     return state
+
+
+def screen_text(machine):
+    """The visible screen as lines of text (main area, then any text window), for a
+    run whose screen was not echoed as it was printed."""
+    state = machine_state(machine)
+    lines = state["text"] + state.get("window_text", [])
+    return "".join(line.rstrip() + "\n" for line in lines).rstrip("\n") + "\n"
 
 
 def write_dump(path, machine, variables, outcome):

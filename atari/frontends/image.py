@@ -6,7 +6,7 @@ from PIL import Image
 from atari.machine.palette import color_rgb
 from atari.machine.video import (PIXEL_WIDTH, SCAN_LINES_PER_GLYPH_ROW, SCREEN_HEIGHT,
                                  SCREEN_WIDTH, area_codes, border_color, cell_look,
-                                 color_registers, visible_areas)
+                                 displayed_colors, visible_areas)
 
 BORDER_X = 16  # hi-res pixels of border (register 712) left and right
 BORDER_Y = 16  # scan lines of border above and below
@@ -19,7 +19,7 @@ def render(machine, scale=DEFAULT_SCALE):
     width, height = SCREEN_WIDTH + 2 * BORDER_X, SCREEN_HEIGHT + 2 * BORDER_Y
     image = Image.new("RGB", (width, height), color_rgb(border_color(memory)))
     pixels = image.load()
-    registers = color_registers(memory)
+    registers = displayed_colors(memory)
     for area in visible_areas(machine.display):
         pixel_width = PIXEL_WIDTH[area.mode]
         lines_per_row = SCAN_LINES_PER_GLYPH_ROW[area.mode]

@@ -3,8 +3,7 @@
 from dataclasses import dataclass
 
 from atari.basic.errors import BasicError
-from atari.basic.errors import NotSimulated as LanguageNotSimulated
-from atari.machine import DeviceError, InputExhausted, NotSimulated
+from atari.errors import DeviceError, InputExhausted, NotSimulated
 
 EXIT_OK, EXIT_PROGRAM_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 
@@ -38,17 +37,18 @@ def run_program(interpreter):
     try:
         interpreter.run()
     except InputExhausted as exhausted:
-        return Outcome("waiting for input", str(exhausted))
+        return Outcome("waiting for input", _at_line(f"the program waits for input and {exhausted}",
+                                                     interpreter))
     except QuitRequested:
         return Outcome("quit")
     except TimeLimitReached as limit:
         return Outcome("time limit", _at_line(str(limit), interpreter))
     except BasicError as error:
         return Outcome("error", error.message())
-    except (NotSimulated, LanguageNotSimulated) as missing:
+    except NotSimulated as missing:
         return Outcome("not simulated", _at_line(str(missing), interpreter))
     except DeviceError as error:
-        return Outcome("error", f"ERROR-  {error.code}")
+        return Outcome("error", f"ERROR-  {error.number}")
     except KeyboardInterrupt:
         return Outcome("interrupted", "interrupted")
     return Outcome("end")

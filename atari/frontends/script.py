@@ -4,14 +4,14 @@ import re
 import time
 
 from atari.machine import Machine, RandomSource, ScriptedJoystick, ScriptedKeys
-from atari.machine.charset import EOL, atascii_char
+from atari import atascii as A
+from atari.machine.charset import atascii_char
 from atari.machine.inputs import STICK_POSITIONS
-from atari.machine.screen import EDITOR_CONTROLS, ESCAPE
+from atari.machine.screen import EDITOR_CONTROLS
 
 from .outcome import TimeLimitReached
 
-RETURN, BACKSPACE, ESC, TAB = 155, 126, 27, 127
-_KEY_ESCAPES = {"n": RETURN, "r": RETURN, "b": BACKSPACE, "e": ESC, "t": TAB, "\\": ord("\\")}
+_KEY_ESCAPES = {"n": A.EOL, "r": A.EOL, "b": A.BACKSPACE, "e": A.ESC, "t": A.TAB, "\\": ord("\\")}
 _KEY_TOKEN = re.compile(r"\\x([0-9a-fA-F]{2})|\\(.)|(\n)|(.)", re.DOTALL)
 
 
@@ -33,7 +33,7 @@ def parse_keys(text):
                                   "(use \\n \\b \\e \\t \\\\ or \\xHH)")
             codes.append(_KEY_ESCAPES[escaped])
         elif newline:
-            codes.append(RETURN)
+            codes.append(A.EOL)
         elif ord(plain) > 255:
             raise ScriptError(f"--keys: {plain!r} is not a key on the Atari (use \\xHH)")
         else:
@@ -92,7 +92,7 @@ class Transcript:
     EOL as a newline, clear screen as a form feed, Backspace and Tab as \\b and \\t;
     the other editor controls (cursor moves, insert, delete, bell) leave no text."""
 
-    _CONTROL_TEXT = {EOL: "\n", 0x7D: "\f", 0x7E: "\b", 0x7F: "\t"}
+    _CONTROL_TEXT = {A.EOL: "\n", A.CLEAR: "\f", A.BACKSPACE: "\b", A.TAB: "\t"}
 
     def __init__(self):
         self._escaped = False
@@ -100,10 +100,10 @@ class Transcript:
     def text(self, data):
         parts = []
         for byte in data:
-            if self._escaped or byte not in EDITOR_CONTROLS | {ESCAPE}:
+            if self._escaped or byte not in EDITOR_CONTROLS | {A.ESC}:
                 self._escaped = False
                 parts.append(atascii_char(byte))
-            elif byte == ESCAPE:
+            elif byte == A.ESC:
                 self._escaped = True
             else:
                 parts.append(self._CONTROL_TEXT.get(byte, ""))

@@ -6,6 +6,11 @@ joystick: while the program waits for a key it redraws the screen and reads the
 terminal; while it runs, the machine's tick hook and STICK reads keep the picture fresh
 and notice the quit key. An arrow press holds the stick in that direction until a STICK
 read has seen it, or for HOLD_SECONDS; then the stick is centred again.
+
+The program runs at a real Atari's pace by default: every frame of the machine's
+virtual clock the session waits until the wall clock has caught up (reading the
+terminal meanwhile). ``speed`` runs it that many times faster; None runs it flat out.
+While the program waits for a key the virtual clock follows the wall clock.
 """
 
 import os
@@ -28,6 +33,8 @@ HOLD_SECONDS = 0.3
 TICKS_BETWEEN_CLOCK_CHECKS = 10  # the interpreter ticks every 100 statements
 IDLE_POLL_SECONDS = 0.004  # a centred-stick read waits this long for input (no busy spin)
 PANEL_GAP = 2
+PACE_SLACK_SECONDS = 0.01   # how far the Atari may run ahead of the wall clock
+MAX_LAG_SECONDS = 0.25      # further behind than this (a slow host) is not made up
 
 
 class TtyIO:
@@ -66,8 +73,10 @@ class TtyIO:
 class TerminalSession:
     """Keyboard and joystick source for a machine, drawing its screen on a terminal."""
 
-    def __init__(self, machine, title, io, clock=time.monotonic):
+    def __init__(self, machine, title, io, clock=time.monotonic, speed=1.0):
         self.machine, self.title, self.io, self.clock = machine, title, io, clock
+        self.speed = speed
+        self._origin = None
         self._keys = deque()
         self._held_stick, self._held_since = None, 0.0
         self._quit = False
@@ -78,12 +87,15 @@ class TerminalSession:
         self.status = "running"
         machine.keys = machine.joystick = self
         machine.tick_hook = self._on_tick
+        machine.frame_hook = self._pace if speed else None
 
     # -- the machine's input sources --------------------------------------------------
 
     def read_key(self):
         self.status = "waiting for a key"
+        waited_from = self.clock()
         key = self._next_key()
+        self.machine.clock.advance_seconds((self.clock() - waited_from) * (self.speed or 1))
         self.status = "running"
         return key
 
@@ -103,6 +115,19 @@ class TerminalSession:
             self.refresh(force=True)
             self._take_input(FRAME_SECONDS)
         return self._keys.popleft()
+
+    def _pace(self):
+        """Every frame: wait until the wall clock reaches the virtual clock (divided
+        by ``speed``), reading the terminal while waiting."""
+        virtual = self.machine.clock.frame_seconds / self.speed
+        now = self.clock()
+        if self._origin is None or now - self._origin - virtual > MAX_LAG_SECONDS:
+            self._origin = now - virtual
+        ahead = virtual - (now - self._origin)
+        while ahead > PACE_SLACK_SECONDS:
+            self._take_input(min(ahead, FRAME_SECONDS))
+            self.refresh()
+            ahead = virtual - (self.clock() - self._origin)
 
     def _on_tick(self):
         self._ticks += 1
@@ -188,8 +213,9 @@ class TerminalSession:
         return outcome
 
 
-def play(machine, interpreter, title):
-    """Run `interpreter` on the real terminal; the terminal is restored however it ends
-    (callers turn SIGTERM into KeyboardInterrupt so that this holds for it too)."""
+def play(machine, interpreter, title, speed=1.0):
+    """Run `interpreter` on the real terminal at `speed` times the Atari's pace (None:
+    flat out); the terminal is restored however it ends (callers turn SIGTERM into
+    KeyboardInterrupt so that this holds for it too)."""
     with TtyIO() as io:
-        return TerminalSession(machine, title, io).run(interpreter)
+        return TerminalSession(machine, title, io, speed=speed).run(interpreter)

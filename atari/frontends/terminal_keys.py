@@ -2,9 +2,10 @@
 
 from dataclasses import dataclass
 
+from atari.atascii import BACKSPACE, EOL, ESC, TAB
+
 QUIT_BYTES = {0x11, 0x03}  # Ctrl-Q, Ctrl-C
 QUIT_HELP = "Ctrl-Q quits"
-RETURN, BACKSPACE, ESC, TAB = 155, 126, 27, 127
 ARROW_STICK = {"A": 14, "B": 13, "C": 7, "D": 11}  # up, down, right, left
 # ASCII characters with no Atari key (ATASCII uses their codes for other things).
 _NO_ATARI_KEY = set(b"`{}~")
@@ -56,7 +57,7 @@ def _single_byte(byte):
     if byte in QUIT_BYTES:
         return QuitEvent()
     if byte in (0x0D, 0x0A):
-        return KeyEvent(RETURN)
+        return KeyEvent(EOL)
     if byte in (0x7F, 0x08):
         return KeyEvent(BACKSPACE)
     if byte == 0x09:

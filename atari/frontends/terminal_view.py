@@ -13,7 +13,7 @@ from functools import lru_cache
 from atari.machine.charset import atascii_char, internal_to_atascii, load_rom_font
 from atari.machine.palette import color_rgb
 from atari.machine.video import (GLYPH_SIZE, area_codes, border_color, cell_look,
-                                 color_registers, visible_areas)
+                                 displayed_colors, visible_areas)
 
 BORDER_COLUMNS = 2
 WIDE_MODES = (1, 2)
@@ -59,7 +59,7 @@ def screen_cells(machine):
     """Rows of terminal cells for the whole screen, with a border of register 712 and
     the editor's cursor as an inverted cell."""
     memory = machine.memory
-    registers = color_registers(memory)
+    registers = displayed_colors(memory)
     border = Cell(" ", (0, 0, 0), color_rgb(border_color(memory)))
     rows = []
     for area in visible_areas(machine.display):
@@ -94,3 +94,27 @@ def cells_to_ansi(cells):
         parts.append(cell.text)
     parts.append(RESET)
     return "".join(parts)
+
+
+INVERSE_ON, INVERSE_OFF = "\x1b[7m", "\x1b[27m"
+
+
+def readable_listing(text, inverse_video):
+    """A listing (one Latin-1 character per ATASCII byte, LF line ends) with every byte
+    shown as the character it looks like on the Atari, so no control byte reaches the
+    terminal; inverse characters (bit 7) in reverse video when ``inverse_video``."""
+    out = []
+    inverse = False
+    for char in text:
+        code = ord(char)
+        if char == "\n":
+            glyph, wanted = "\n", False
+        else:
+            glyph, wanted = atascii_char(code), code >= 0x80
+        if wanted != inverse and inverse_video:
+            out.append(INVERSE_ON if wanted else INVERSE_OFF)
+        inverse = wanted
+        out.append(glyph)
+    if inverse and inverse_video:
+        out.append(INVERSE_OFF)
+    return "".join(out)

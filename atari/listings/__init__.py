@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
+from atari.atascii import EOL
+
 LISTINGS_DIR = Path(__file__).resolve().parent
 PROGRAM_NAMES = ("WORDLE", "B2048")
-ATASCII_EOL = 0x9B
 
 
 def listing_path(name: str, suffix: str = ".LST") -> Path:
@@ -14,5 +15,5 @@ def listing_path(name: str, suffix: str = ".LST") -> Path:
 
 def listing_lines(name: str) -> list[bytes]:
     """The program lines of NAME.LST as bytes, without their ATASCII end-of-line."""
-    lines = listing_path(name).read_bytes().split(bytes([ATASCII_EOL]))
+    lines = listing_path(name).read_bytes().split(bytes([EOL]))
     return lines[:-1] if lines[-1] == b"" else lines

@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 from atari.basic import BasicError, LoadError, load_program, tokenize
-from atari.listings import ATASCII_EOL, LISTINGS_DIR, PROGRAM_NAMES
+from atari.atascii import EOL
+from atari.listings import LISTINGS_DIR, PROGRAM_NAMES
 from atari.listings.dictionary import DictionaryError, pack
 
 SOURCE_DIR = LISTINGS_DIR / "source"
@@ -73,7 +74,7 @@ def build_files() -> dict[str, bytes]:
     files = {}
     for name in PROGRAM_NAMES:
         lines = program_lines(name)
-        listing = b"".join(line + bytes([ATASCII_EOL]) for line in lines)
+        listing = b"".join(line + bytes([EOL]) for line in lines)
         files[f"{name}.LST"] = listing
         files[f"{name}.LST.TXT"] = b"".join(line + b"\n" for line in lines)
         files[f"{name}.BAS"] = tokenize(load_program(listing))

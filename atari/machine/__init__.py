@@ -1,6 +1,6 @@
 """The simulated Atari 800XL: memory, screen, devices, controllers, sound and RND."""
 
-from .errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
+from atari.errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
 from .inputs import RandomSource, ScriptedJoystick, ScriptedKeys
 from .machine import Machine
 

@@ -2,11 +2,12 @@
 
 from collections import deque
 
-from .charset import EOL
-from .errors import DeviceError
+from atari import atascii as A
+from atari.atascii import EOL
+from atari.errors import NOT_IMPLEMENTED, DeviceError
+
 from .screen import remember_plot_position
 
-FUNCTION_NOT_SUPPORTED = 146
 MAX_LINE_LENGTH = 120  # a logical line is at most three 40-column screen lines
 
 
@@ -17,10 +18,10 @@ class Device:
         self.machine = machine
 
     def put(self, byte):
-        raise DeviceError(FUNCTION_NOT_SUPPORTED, "the device cannot be written")
+        raise DeviceError(NOT_IMPLEMENTED, "the device cannot be written")
 
     def get(self):
-        raise DeviceError(FUNCTION_NOT_SUPPORTED, "the device cannot be read")
+        raise DeviceError(NOT_IMPLEMENTED, "the device cannot be read")
 
     def input_line(self):
         """One record (INPUT): bytes up to the EOL, without it."""
@@ -56,11 +57,12 @@ class EditorDevice(Device):
         machine = self.machine
         line = bytearray()
         while (key := machine.read_key()) != EOL:
-            if key == 0x7E:
+            if key == A.BACKSPACE:
                 if line:
                     line.pop()
                     machine.editor_put(key)
-            elif key in (0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7D, 0x7F):
+            elif key in (A.ESC, A.CURSOR_UP, A.CURSOR_DOWN, A.CURSOR_LEFT, A.CURSOR_RIGHT,
+                         A.CLEAR, A.TAB):
                 continue
             elif len(line) < MAX_LINE_LENGTH:
                 line.append(key)

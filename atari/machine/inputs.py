@@ -8,7 +8,7 @@ or 1. Scripted sources raise InputExhausted when the script has run out.
 import random
 from collections import deque
 
-from .errors import InputExhausted
+from atari.errors import InputExhausted
 
 STICK_CENTRE = 15
 STICK_POSITIONS = {"C": 15, "U": 14, "D": 13, "L": 11, "R": 7}

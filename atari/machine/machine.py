@@ -6,14 +6,17 @@ ways of showing and driving the machine in atari.frontends.
 
 from dataclasses import dataclass
 
-from . import locations as loc
+from atari import errors as E
+from atari import locations as loc
+from atari.clock import VirtualClock
+from atari.errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
+
 from .devices import EditorDevice, KeyboardDevice, ScreenDevice
-from .errors import DeviceError, InputExhausted, NotSimulated, ValueOutOfRange
 from .inputs import STICK_CENTRE, TRIGGER_RELEASED, RandomSource
 from .memory import Memory
 from .screen import (TEXT_MODES, WINDOW_COLUMNS, WINDOW_ROWS, EditorWriter,
                      LargeTextWriter, Surface, draw_line, layout)
-from .sound import SoundChip
+from .sound import AUDF1, VOICES, SoundChip
 
 CHANNELS = 8
 DEFAULT_CHBAS = 224
@@ -48,8 +51,10 @@ class Machine:
         self.memory = Memory(self.rng.byte)
         self.keys = keys
         self.joystick = joystick
-        self.sound_chip = SoundChip()
         self.tick_hook = None
+        self.frame_hook = None      # a front-end's pacing, called every frame
+        self.clock = VirtualClock(self._vertical_blank)
+        self.sound_chip = SoundChip(self.clock)
         self.editor_output = None
         self._color = 0
         self._channels = {}
@@ -125,6 +130,8 @@ class Machine:
 
     def poke(self, address, value):
         self.memory.poke(address, value)
+        if AUDF1 <= address < AUDF1 + 2 * VOICES:
+            self.sound_chip.write_register(address, value)
 
     # -- CIO: channels ----------------------------------------------------------------
 
@@ -132,12 +139,12 @@ class Machine:
         """OPEN #channel,aux1,aux2,spec (spec like b"K:", b"K" or b"S:")."""
         _check_channel(channel)
         if channel in self._channels:
-            raise DeviceError(129, f"channel {channel} is already open")
+            raise DeviceError(E.IOCB_ALREADY_OPEN, f"channel {channel} is already open")
         name = chr(spec[0]).upper() if spec else ""
         if name in _UNSIMULATED_DEVICES:
             raise NotSimulated(_UNSIMULATED_DEVICES[name])
         if name not in _DEVICE_HANDLERS:
-            raise DeviceError(130, f"no device {spec!r}")
+            raise DeviceError(E.NO_SUCH_DEVICE, f"no device {spec!r}")
         if name == "S":
             mode = aux2 & 15
             if mode not in TEXT_MODES:
@@ -157,10 +164,10 @@ class Machine:
     def _channel(self, channel, access):
         _check_channel(channel)
         if channel not in self._channels:
-            raise DeviceError(133, f"channel {channel} is not open")
+            raise DeviceError(E.NOT_OPEN, f"channel {channel} is not open")
         record = self._channels[channel]
         if not record.aux1 & access:
-            raise DeviceError(131 if access == OPEN_FOR_READ else 135,
+            raise DeviceError(E.WRITE_ONLY if access == OPEN_FOR_READ else E.READ_ONLY,
                               f"channel {channel} is not open for that")
         return record.device
 
@@ -186,7 +193,7 @@ class Machine:
             self.close(channel)
         elif command == DRAW_LINE:
             if not isinstance(self._channel(channel, OPEN_FOR_WRITE), ScreenDevice):
-                raise DeviceError(146, "XIO 17 needs the screen")
+                raise DeviceError(E.NOT_IMPLEMENTED, "XIO 17 needs the screen")
             draw_line(self.screen_surface, self.memory.peek(loc.ATACHR))
         elif command == FILL:
             raise NotSimulated("XIO 18 (FILL)")
@@ -211,11 +218,11 @@ class Machine:
         self.open(6, ((mode & 0x30) ^ SPLIT_SCREEN) | 12, mode & 15, b"S:")
 
     def setcolor(self, register, hue, luminance):
-        """SETCOLOR register,hue,luminance -> location 708+register."""
+        """SETCOLOR register,hue,luminance -> location 708+register: the low byte of
+        16*hue+luminance, as XSETCOLOR computes it (hue and luminance come from GETINT,
+        0..65535, with no byte check)."""
         if not 0 <= register <= 4:
             raise ValueOutOfRange("SETCOLOR register")
-        _check_byte(hue, "SETCOLOR hue")
-        _check_byte(luminance, "SETCOLOR luminance")
         self.memory.poke(loc.COLOR0 + register, (hue * 16 + luminance) & 0xFF)
 
     def position(self, x, y):
@@ -249,6 +256,7 @@ class Machine:
         if self.keys is None:
             raise InputExhausted("no keyboard input")
         key = self.keys.read_key()
+        self.memory.poke(loc.ATRACT, 0)    # the keyboard interrupt ends attract mode
         if self.memory.peek(loc.SHFLOK) == 64 and ord("a") <= key <= ord("z"):
             key -= 32
         return key
@@ -275,14 +283,33 @@ class Machine:
         return TRIGGER_RELEASED
 
     def sound(self, voice, pitch, distortion, volume):
+        """SOUND as XSOUND does it (Atari BASIC Source Book): AUDF gets the pitch's low
+        byte, AUDC the low byte of distortion*16+volume, so a volume over 15 carries
+        into the distortion bits (SOUND 0,9,10,30 is AUDC $BE: volume only)."""
         if not 0 <= voice <= 3:
             raise ValueOutOfRange("SOUND voice")
-        for value, what in ((pitch, "pitch"), (distortion, "distortion"), (volume, "volume")):
-            _check_byte(value, f"SOUND {what}")
-        self.sound_chip.set(voice, pitch, distortion, volume)
+        self.sound_chip.set(voice, pitch & 0xFF, (distortion * 16 + volume) & 0xFF)
 
     def rnd(self):
         return self.rng.random()
+
+    def _vertical_blank(self):
+        """What the OS's immediate vertical blank does each frame: RTCLOK (18-20)
+        counts frames; every 256 frames the attract-mode counter (77) advances, and
+        once past 127 it stays at $FE (attract mode). OS source listing, IVNM."""
+        memory = self.memory
+        low = (memory.peek(loc.RTCLOK + 2) + 1) & 0xFF
+        memory.poke(loc.RTCLOK + 2, low)
+        if low == 0:
+            memory.poke(loc.ATRACT, (memory.peek(loc.ATRACT) + 1) & 0xFF)
+            middle = (memory.peek(loc.RTCLOK + 1) + 1) & 0xFF
+            memory.poke(loc.RTCLOK + 1, middle)
+            if middle == 0:
+                memory.poke(loc.RTCLOK, (memory.peek(loc.RTCLOK) + 1) & 0xFF)
+        if memory.peek(loc.ATRACT) & 0x80:
+            memory.poke(loc.ATRACT, 0xFE)
+        if self.frame_hook is not None:
+            self.frame_hook()
 
     def tick(self):
         """Called by the interpreter between statements; front-ends hook in here."""
@@ -296,7 +323,7 @@ class Machine:
 
 def _check_channel(channel):
     if not 0 <= channel < CHANNELS:
-        raise DeviceError(134, f"bad channel number {channel}")
+        raise DeviceError(E.BAD_IOCB, f"bad channel number {channel}")
 
 
 def _check_byte(value, what):

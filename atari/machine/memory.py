@@ -1,7 +1,7 @@
 """64 KB of memory: RAM, the ROM regions (writes ignored) and the hardware registers."""
 
 from .charset import load_rom_font
-from .locations import BASIC_ROM, FONT_ROM, OS_ROM_HIGH, OS_ROM_LOW, RANDOM
+from atari.locations import BASIC_ROM, FONT_ROM, OS_ROM_HIGH, OS_ROM_LOW, RANDOM
 
 SIZE = 0x10000
 

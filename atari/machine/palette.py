@@ -1,15 +1,26 @@
 """The NTSC colour palette: a colour register value (hue*16 + luminance) -> sRGB.
 
-Generated the way atari800's "standard" NTSC preset does it: YIQ with the hue angle
-starting at 303 degrees and 26.8 degrees per hue step, saturation 0.175, GTIA's luma
-steps scaled to 16..235, then converted from a gamma-2.35 CRT signal to sRGB.
+Generated the way atari800's "standard" NTSC preset does it (YIQ, saturation 0.175,
+GTIA's luma steps scaled to 16..235, a gamma-2.35 CRT signal converted to sRGB), with
+the hue wheel turned as a TV's tint control turns it and the colour delay a little
+shorter (the Atari's colour adjustment pot): hue 1 at 333 degrees instead of the
+colour burst's 303, 26 degrees per hue step instead of 26.8.
+
+Why: atari800's standard preset and Altirra's default NTSC palette (hue start -57
+degrees, 27.1 per step, matched to sRGB) both put hue 1 at the burst phase, where
+2048's SETCOLOR 0,1,4 and 1,1,12 come out olive and lime. The programs' author names
+them dark orange and yellow (and $18 orange, $3A "purply red"; WORDLE's $EC yellow
+and $BA green), and the Atari BASIC Reference Manual calls hue 1 "light orange
+(gold)" and hue 2 "orange". With these two numbers all of those names hold, the
+manual's names of the other hues still do (purple, blue, light blue, turquoise...)
+and the OS's default screen colour $94 stays blue; with atari800's none of 2048's do.
 """
 
 import math
 from functools import lru_cache
 
-_FIRST_HUE_DEGREES = 303.0
-_HUE_STEP_DEGREES = 26.8
+_FIRST_HUE_DEGREES = 333.0
+_HUE_STEP_DEGREES = 26.0
 _SATURATION = 0.175
 _BLACK_LEVEL = 16 / 255
 _WHITE_LEVEL = 235 / 255

@@ -9,24 +9,25 @@ writer of GRAPHICS 1 and 2 (only clear and end-of-line are controls; no scrollin
 
 from dataclasses import dataclass
 
-from .charset import EOL, atascii_to_internal, internal_to_atascii
-from .errors import DeviceError
-from .locations import LMARGN, OLDCOL, OLDROW, RMARGN
+from atari import atascii as A
+from atari.errors import CURSOR_OUT_OF_RANGE, DeviceError
+from atari.locations import LMARGN, OLDCOL, OLDROW, RMARGN
 
-CURSOR_OUT_OF_RANGE = 141
+from .charset import atascii_to_internal, internal_to_atascii
+
 TOP_OF_SCREEN_RAM = 40960      # RAMTOP (160 pages) with the BASIC cartridge in
 WINDOW_ADDRESS = 40800         # the text window's 4 x 40 bytes sit just below RAMTOP
 WINDOW_ROWS = 4
 WINDOW_COLUMNS = 40
 TAB_WIDTH = 8
-ESCAPE = 0x1B
 # The bytes the editor acts on instead of showing (unless ESC comes first).
 _EDITOR_ACTIONS = {
-    0x1C: "_cursor_up", 0x1D: "_cursor_down", 0x1E: "_cursor_left", 0x1F: "_cursor_right",
-    0x7D: "clear", 0x7E: "_backspace", 0x7F: "_tab", EOL: "new_line",
-    0x9C: "_delete_line", 0x9D: "_insert_line", 0x9E: "_set_or_clear_tab",
-    0x9F: "_set_or_clear_tab", 0xFD: "_ring_bell", 0xFE: "_delete_character",
-    0xFF: "_insert_character",
+    A.CURSOR_UP: "_cursor_up", A.CURSOR_DOWN: "_cursor_down",
+    A.CURSOR_LEFT: "_cursor_left", A.CURSOR_RIGHT: "_cursor_right",
+    A.CLEAR: "clear", A.BACKSPACE: "_backspace", A.TAB: "_tab", A.EOL: "new_line",
+    A.DELETE_LINE: "_delete_line", A.INSERT_LINE: "_insert_line",
+    A.CLEAR_TAB: "_set_or_clear_tab", A.SET_TAB: "_set_or_clear_tab", A.BELL: "_ring_bell",
+    A.DELETE_CHARACTER: "_delete_character", A.INSERT_CHARACTER: "_insert_character",
 }
 EDITOR_CONTROLS = frozenset(_EDITOR_ACTIONS)
 
@@ -176,7 +177,7 @@ class EditorWriter:
         self.surface.check_cursor()
         if self.escaped:
             self.escaped = False
-        elif byte == ESCAPE:
+        elif byte == A.ESC:
             self.escaped = True
             return
         elif byte in self._controls:
@@ -292,9 +293,9 @@ class LargeTextWriter:
     def put(self, byte):
         surface = self.surface
         surface.check_cursor()
-        if byte == 0x7D:
+        if byte == A.CLEAR:
             self.clear()
-        elif byte == EOL:
+        elif byte == A.EOL:
             self.new_line()
         else:
             surface.write(surface.row, surface.column, atascii_to_internal(byte))

@@ -10,9 +10,12 @@ hi-res pixels wide; GRAPHICS 2 shows each glyph row on two scan lines.
 
 from dataclasses import dataclass
 
+from atari.locations import ATRACT, CHBAS, COLOR0, RTCLOK
+
 from .charset import atascii_char, internal_to_atascii
-from .locations import CHBAS, COLOR0
 from .screen import WINDOW_ADDRESS, WINDOW_COLUMNS, WINDOW_ROWS
+
+ATTRACT_DIMMING = 0xF6    # DRKMSK in attract mode: luminance bit 3 and bit 0 off
 
 SCREEN_WIDTH = 320    # hi-res pixels
 SCREEN_HEIGHT = 192   # scan lines
@@ -68,13 +71,25 @@ def color_registers(memory):
     return [memory.peek(COLOR0 + register) for register in range(5)]
 
 
+def displayed_colors(memory):
+    """The colours on the screen: the registers 708..712 as the OS's vertical blank
+    hands them to GTIA, which in attract mode (ATRACT past 127) shifts their hues by
+    RTCLOK+1 and dims them: (value XOR COLRSH) AND DRKMSK, DRKMSK = $F6 (OS source
+    listing, IVNM)."""
+    registers = color_registers(memory)
+    if memory.peek(ATRACT) & 0x80:
+        shift = memory.peek(RTCLOK + 1)
+        registers = [(value ^ shift) & ATTRACT_DIMMING for value in registers]
+    return registers
+
+
 def border_color(memory):
-    return memory.peek(COLOR0 + 4)
+    return displayed_colors(memory)[4]
 
 
 def cell_look(memory, mode, code, registers=None):
     """The glyph and colours of screen code `code` in text mode `mode`."""
-    registers = registers or color_registers(memory)
+    registers = registers or displayed_colors(memory)
     chbas = memory.peek(CHBAS)
     if mode == 0:
         glyph = memory.read((chbas & 0xFC) * 256 + (code & 0x7F) * GLYPH_SIZE, GLYPH_SIZE)

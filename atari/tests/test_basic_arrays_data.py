@@ -71,6 +71,16 @@ def test_poke_value_over_255_is_error_3():
     assert error.number == 3
 
 
+def test_poke_rounds_its_value_before_checking_it():
+    """Atari BASIC Source Book, XPOKE: the value comes from GET1INT, which converts with
+    the OS's FPI (OS source listing: after the whole digits it adds 1 when the next
+    digit is 5 or more) and is ERROR 3 when the high byte is not zero. 255.4 stores 255; 255.5 rounds to 256, ERROR 3. (Altirra BASIC
+    stores a byte for 255.5.)"""
+    machine, _interpreter = run_basic("10 POKE 1536,255.4:POKE 1537,0.5\n")
+    assert (machine.memory[1536], machine.memory[1537]) == (255, 1)
+    assert basic_error("10 POKE 1536,255.5\n").number == 3
+
+
 def test_print_separators_and_channels():
     machine, interpreter = run_basic('10 PRINT "A",1;2\n20 PRINT #6;"X";\n30 PRINT 1,\n')
     assert machine.text() == "A         12\n1         "

@@ -15,14 +15,43 @@ from atari.tests.test_basic_support import printed
     ("1+2=3", "1"),              # comparisons below arithmetic, giving 1/0
     ("3>2>1", "0"),              # (3>2)=1, 1>1 is 0
     ("NOT 0", "1"),
-    ("NOT 2+3", "3"),            # (NOT 2)+3
-    ("NOT 1=0", "1"),            # NOT binds like unary minus: (NOT 1)=0, that is 0=0
     ("1 OR 0 AND 0", "1"),       # AND before OR
     ("(1 OR 0) AND 0", "0"),
     ("5 AND 7", "1"),
-    ("1 AND 0.5", "0"),          # the ROM ANDs exponent bytes
 ])
 def test_precedence(expression, value):
+    assert printed("10 PRINT %s\n" % expression) == value + "\n"
+
+
+@pytest.mark.parametrize("expression, value", [
+    ("NOT 1=2", "0"),            # (NOT 1)=2
+    ("NOT 2+3", "3"),            # (NOT 2)+3
+    ("NOT 1=0", "1"),            # (NOT 1)=0
+    ("1=NOT 0", "1"),            # NOT goes on the stack above the comparison
+    ("NOT NOT 5", "1"),
+])
+def test_not_binds_like_unary_minus_in_rev_c(expression, value):
+    """Atari BASIC Source Book, OPRTAB: NOT is $77 (between the comparisons, $88, and
+    AND, $66) in Rev A, and $DD, the precedence of unary minus, in Rev B and C. Checked
+    on the ROMs: the Source Book listing with its revision branches
+    (thinkyhead/6502-Tools, AtariBasic-Source-Book) assembles with ca65 to files whose
+    MD5s are the real Rev A and Rev C ROMs' (a4dc5253..., 0bac0c6a...), and the byte
+    at $AC4D in Rev C is $DD ($77 at $AC57 in Rev A). The Reference Manual's table and
+    Altirra BASIC follow Rev A: PRINT NOT 1=2 gives 1 there."""
+    assert printed("10 PRINT %s\n" % expression) == value + "\n"
+
+
+@pytest.mark.parametrize("expression, value", [
+    ("1 AND 0.5", "0"),          # exponent bytes $40 AND $3F = 0
+    ("100 AND 1", "1"),          # $41 AND $40 = $40
+    ("0.5 AND 0.25", "1"),       # $3F AND $3F
+    ("1 OR 0.5", "1"),
+    ("0 OR 0", "0"),
+])
+def test_and_or_test_the_exponent_bytes(expression, value):
+    """Atari BASIC Source Book, XPAND and XPOR: LDA FR0 / AND FR1 (ORA FR1), then
+    true when the result is not zero. FR0 and FR1 are the exponent bytes, so 1 AND 0.5
+    ($40 AND $3F) is false. (Altirra BASIC tests the values and gives 1.)"""
     assert printed("10 PRINT %s\n" % expression) == value + "\n"
 
 

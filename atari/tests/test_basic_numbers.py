@@ -7,11 +7,11 @@ from atari.tests.test_basic_support import basic_error, printed
 
 
 @pytest.mark.parametrize("expression, text", [
-    ("1/3", "0.333333333"),          # PRINT drops the tenth digit (Rev C)
+    ("1/3", "0.333333333"),          # PRINT drops the tenth digit (Rev C): see below
     ("1/3*3", "0.999999999"),        # truncation, not rounding
     ("2/3", "0.666666666"),
     ("0.01", "0.01"),
-    ("0.001", "1E-03"),              # E notation below 0.01
+    ("0.001", "1.0E-03"),            # E notation below 0.01 (odd exponent: see below)
     ("1E10", "1E+10"),               # and from 1E10
     ("9999999999", "9999999990"),
     ("123456*1000000", "1.23456E+11"),
@@ -24,8 +24,33 @@ def test_print_formats_numbers_as_the_atari(expression, text):
     assert printed("10 PRINT %s\n" % expression) == text + "\n"
 
 
-def test_str_keeps_all_ten_digits():
-    assert printed("10 PRINT STR$(1/3)\n") == "0.3333333333\n"
+def test_print_drops_the_tenth_digit_but_str_keeps_it():
+    """Atari BASIC Source Book, XPRINT: Rev B and C clear the low digit of FR0+5 before
+    CVFASC when the first mantissa byte is $10 or more (in the Rev C ROM, rebuilt from
+    the Source Book to its MD5: LDA FR0+1 / CMP #$10 / ... / AND #$F0 / STA FR0+5 at
+    $B406-$B410); XPSTR calls CVFASC on the value as it is. So the two do differ in
+    Rev C."""
+    assert printed("10 PRINT 1/3;\" \";STR$(1/3)\n") == "0.333333333 0.3333333333\n"
+    assert printed("10 PRINT 1234567891;\" \";STR$(1234567891)\n") == (
+        "1234567890 1234567891\n")
+    assert printed("10 PRINT 2/3*10\n") == "6.66666666\n"     # first byte 06: nine digits
+
+
+@pytest.mark.parametrize("expression, text", [
+    ("1E11", "1.0E+11"), ("0.001", "1.0E-03"), ("1E-05", "1.0E-05"), ("-1E11", "-1.0E+11"),
+    ("3E13", "3.0E+13"), ("1.23E11", "1.23E+11"),
+    ("1E10", "1E+10"), ("1E12", "1E+12"), ("1E-04", "1E-04"), ("2.5E-04", "2.5E-04"),
+])
+def test_odd_exponents_keep_one_decimal(expression, text):
+    """The Atari OS floating point package's FASC (OS source listing, "object
+    unchanged" edition of 11/01/83): in E format the digits are written as dd.dddddddd,
+    FNZ finds the last non-zero digit (the one before the point if only zeros follow
+    it), and when the first character is not "0" the point is swapped one place left
+    and the end moved past the digit it now precedes: "10." becomes "1.0", so an odd
+    exponent keeps one decimal and an even one ("01." -> "1") does not. AltirraOS
+    documents the same as a quirk it reproduces. LIST and STR$ use the same routine."""
+    assert printed("10 PRINT %s;\" \";STR$(%s)\n" % (expression, expression)) == (
+        "%s %s\n" % (text, text))
 
 
 def test_results_are_truncated_to_the_bcd_grid():

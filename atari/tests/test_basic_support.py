@@ -1,11 +1,6 @@
 """Support for the language tests (no tests here): a small stand-in Machine and helpers."""
-
-
-class FakeDeviceError(Exception):
-    """Named like the machine's DeviceError, which the interpreter recognises by name."""
-
-
-FakeDeviceError.__name__ = "DeviceError"
+from atari.clock import VirtualClock
+from atari.errors import NOT_OPEN, DeviceError
 
 
 class FakeInputExhausted(Exception):
@@ -24,6 +19,7 @@ class FakeMachine:
         self.rnd_values = list(rnd)
         self.stick_values = list(stick)
         self.calls = []
+        self.clock = VirtualClock()
 
     def peek(self, address):
         return self.memory[address]
@@ -33,7 +29,7 @@ class FakeMachine:
 
     def put(self, channel, data):
         if channel not in (0, 6) and channel not in self.opened:
-            raise FakeDeviceError(133)
+            raise DeviceError(NOT_OPEN)
         self.output.setdefault(channel, bytearray()).extend(data)
 
     def text(self, channel=0):

@@ -16,7 +16,7 @@ LISTINGS = Path(__file__).resolve().parents[1] / "listings"
     ("PRINTX", "PRINT"), ("GOTO", "GOTO"),
 ])
 def test_abbreviations_pick_the_first_statement_in_table_order(text, name):
-    from atari.basic.tokens import STATEMENT_NAMES
+    from atari.basic.statement_table import STATEMENT_NAMES
     token, _end = statement_for(text.encode(), 0)
     assert STATEMENT_NAMES[token] == name
 

@@ -72,8 +72,21 @@ def test_program_error_exits_1_with_the_atari_message(tmp_path, capsys):
     program = listing(tmp_path, "10 PRINT 1\n20 GOTO 100\n")
     assert main(["run", program]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "1\n"
+    assert captured.out == "1\n\nERROR-  12 AT LINE 20\n"     # on the screen, and said
     assert "ERROR-  12 AT LINE 20" in captured.err
+
+
+def test_error_message_is_written_on_the_screen_for_dumps_and_pictures(tmp_path):
+    """Atari BASIC Source Book, ERROR: with no TRAP it prints a return, "ERROR-  ",
+    the number and " AT LINE " and the line through the editor (E:), so the message is
+    on the screen. Printing to E: from a full-screen mode (GRAPHICS 18) reopens
+    GRAPHICS 0 first, as the OS does."""
+    program = listing(tmp_path, '10 GRAPHICS 18:POSITION 0,12:PRINT #6;"X"\n')
+    dump_path = tmp_path / "dump.json"
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert dump["mode"] == 0
+    assert "ERROR-  141 AT LINE 10" in "\n".join(dump["text"])
 
 
 def test_screen_error_141_stops_the_program(tmp_path, capsys):
@@ -122,7 +135,7 @@ def test_a_syntax_error_line_is_reported_when_loaded(tmp_path, capsys):
     program = listing(tmp_path, '10 PRINT "HI"\n20 PRIMT X\n')
     assert main(["run", program]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "HI\n"
+    assert captured.out == "HI\n\nERROR-  17 AT LINE 20\n"
     assert "line 20: syntax error" in captured.err and "ERROR-  17 AT LINE 20" in captured.err
 
 
@@ -205,3 +218,44 @@ def test_time_limit_must_be_positive(tmp_path, capsys):
         main(["run", program, "--time-limit", "0"])
     assert exit_info.value.code == 2
     assert "more than 0 seconds" in capsys.readouterr().err
+
+
+def test_list_shows_control_bytes_as_atari_glyphs(tmp_path, capsys):
+    program = listing(tmp_path, '10 PRINT "\x1b\x7d\x14\xb0\x9c"\n')
+    assert main(["list", program]) == 0
+    out = capsys.readouterr().out
+    assert out == '10 PRINT "␛↰●0↑"\n'            # Esc, clear, ball, inverse 0 and ↑
+    assert not any(ord(char) < 0x20 and char != "\n" for char in out)
+
+
+def test_list_marks_inverse_characters_in_reverse_video_on_a_terminal():
+    from atari.frontends.terminal_view import readable_listing
+    assert readable_listing('"A\xc1\xc2B"\n', inverse_video=True) == '"A\x1b[7mAB\x1b[27mB"\n'
+
+
+def test_a_piped_run_of_a_graphics_program_prints_its_final_screen_and_why_it_stopped(
+        tmp_path, capsys):
+    program = listing(tmp_path, '10 GRAPHICS 18:? #6;"HELLO"\n20 OPEN #1,4,0,"K:"\n'
+                                '30 GET #1,K\n')
+    assert main(["run", program]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("HELLO\n")
+    assert "waits for input" in captured.err and "line 30" in captured.err
+
+
+def test_an_error_inside_print_to_a_channel_is_reported_on_that_channel(tmp_path):
+    """Atari BASIC Source Book: PRINT #6 makes channel 6 the list device (XPRINT's
+    STA LISTDTD) and prints each item as it goes; ERROR prints through the list device,
+    so a BASIC error while PRINT #6 evaluates its items shows on the graphics screen,
+    after what was already printed. An I/O error resets the list device to E: first
+    (IOTEST's SETDZ), so ERROR 141 goes to the text window."""
+    program = listing(tmp_path, '10 GRAPHICS 2:PRINT #6;"AB";1/0\n')
+    dump_path = tmp_path / "dump.json"
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert [row.rstrip() for row in dump["text"][:3]] == ["AB", "ERROR-  11 AT LINE 1", "0"]
+    assert "ERROR" not in "".join(dump["window_text"])
+    program = listing(tmp_path, '10 GRAPHICS 2:POSITION 0,12:PRINT #6;"X"\n', name="B.LST")
+    assert main(["run", program, "--dump", str(dump_path)]) == 1
+    dump = json.loads(dump_path.read_text())
+    assert "ERROR-  141 AT LINE 10" in "".join(dump["window_text"])

@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from atari.listings import ATASCII_EOL, PROGRAM_NAMES, listing_lines, listing_path
+from atari.atascii import EOL as ATASCII_EOL
+from atari.listings import PROGRAM_NAMES, listing_lines, listing_path
 from atari.listings import rebuild
 from atari.listings.dictionary import DictionaryError, pack, q_string_from_listing, unpack
 

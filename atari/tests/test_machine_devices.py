@@ -70,7 +70,7 @@ def test_channel_errors():
         machine.put(3, b"X")
     with pytest.raises(DeviceError) as no_device:
         machine.open(4, 4, 0, b"Q:")
-    assert [e.value.code for e in (not_open, already_open, read_only, no_device)] == [
+    assert [e.value.number for e in (not_open, already_open, read_only, no_device)] == [
         133, 129, 135, 130]
     machine.close(3)
     machine.open(3, 4, 0, b"K:")

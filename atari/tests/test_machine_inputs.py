@@ -56,8 +56,22 @@ def test_sound_records_each_voice_until_changed():
     assert not voices[1].audible
 
 
-@pytest.mark.parametrize("args", [(4, 0, 0, 0), (0, 256, 0, 0), (0, 0, 0, 300)])
-def test_sound_out_of_range_is_error_3(args):
+def test_sound_voice_over_3_is_error_3():
     with pytest.raises(ValueOutOfRange) as caught:
-        Machine().sound(*args)
-    assert caught.value.code == 3
+        Machine().sound(4, 0, 0, 0)
+    assert caught.value.number == 3
+
+
+@pytest.mark.parametrize("args, expected", [
+    ((0, 256 + 9, 10, 8), (9, 10, 8)),        # AUDF takes the pitch's low byte
+    ((0, 24, 10, 30), (24, 11, 14)),          # 160+30 = $BE: volume-only bit, volume 14
+    ((0, 24, 0, 15), (24, 0, 15)),
+])
+def test_sound_writes_audf_and_audc_as_xsound_does(args, expected):
+    """Atari BASIC Source Book, XSOUND: pitch, distortion and volume come from GETINT
+    (0..65535, no byte check); AUDF = low byte of the pitch, AUDC = low byte of
+    16*distortion + volume (ADC, carries lost)."""
+    machine = Machine()
+    machine.sound(*args)
+    voice = machine.sound_chip.voices[0]
+    assert (voice.pitch, voice.distortion, voice.volume) == expected

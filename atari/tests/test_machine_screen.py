@@ -45,7 +45,7 @@ def test_setcolor_stores_hue_times_16_plus_luminance():
 def test_setcolor_register_above_4_is_error_3(register):
     with pytest.raises(ValueOutOfRange) as caught:
         Machine().setcolor(register, 0, 0)
-    assert caught.value.code == 3
+    assert caught.value.number == 3
 
 
 @pytest.mark.parametrize("mode, address, mode_rows, window", [
@@ -104,7 +104,7 @@ def test_writing_past_the_last_row_is_error_141():
     machine.put(6, b"Z")  # the last cell is fine ...
     with pytest.raises(DeviceError) as caught:
         machine.put(6, b"!")  # ... the next one is off the screen
-    assert caught.value.code == 141
+    assert caught.value.number == 141
 
 
 def test_position_outside_the_screen_is_error_141_on_print():
@@ -113,7 +113,7 @@ def test_position_outside_the_screen_is_error_141_on_print():
     machine.position(20, 0)
     with pytest.raises(DeviceError) as caught:
         machine.put(6, b"A")
-    assert caught.value.code == 141
+    assert caught.value.number == 141
 
 
 def test_poked_screen_memory_is_what_locate_reads():
@@ -140,13 +140,13 @@ def test_drawto_off_screen_is_error_141():
     machine.plot(0, 0)
     with pytest.raises(DeviceError) as caught:
         machine.drawto(25, 0)
-    assert caught.value.code == 141
+    assert caught.value.number == 141
 
 
 def test_plot_without_a_graphics_screen_is_error_133():
     with pytest.raises(DeviceError) as caught:
         Machine().plot(0, 0)
-    assert caught.value.code == 133
+    assert caught.value.number == 133
 
 
 def test_graphics_plus_32_keeps_screen_memory():
@@ -237,3 +237,12 @@ def test_editor_cursor_and_editing_controls():
     bells = machine.sound_chip.bells
     machine.put(0, b"\xfd")
     assert machine.sound_chip.bells == bells + 1
+
+
+@pytest.mark.parametrize("hue, luminance, value", [(1, 4, 0x14), (1, 28, 0x2C), (258, 4, 0x24)])
+def test_setcolor_stores_the_low_byte_of_16_hue_plus_luminance(hue, luminance, value):
+    """Atari BASIC Source Book, XSETCOLOR: hue and luminance come from GETINT and are
+    combined with ASL x4 / ADC into one byte; only the register number is checked."""
+    machine = Machine()
+    machine.setcolor(1, hue, luminance)
+    assert machine.peek(709) == value

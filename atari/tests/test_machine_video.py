@@ -1,7 +1,8 @@
 """What the display shows: areas, glyph addresses from CHBAS, colour registers."""
 
 from atari.machine import Machine
-from atari.machine.video import cell_look, readable_rows, visible_areas
+from atari.machine.video import (cell_look, color_registers, displayed_colors, readable_rows,
+                                 visible_areas)
 
 ROM_A = bytes([0x00, 0x18, 0x3C, 0x66, 0x66, 0x7E, 0x66, 0x00])
 
@@ -47,3 +48,15 @@ def test_split_screen_has_a_text_window_area_below_the_large_text():
 def test_readable_rows_ignore_colour_bits_in_large_text():
     assert readable_rows(2, [[0x21, 0x61, 0xA1, 0xE1, 0xC0]]) == ["AAAA "]
     assert readable_rows(0, [[0x21, 0x61, 0xA1, 0x40]]) == ["AaA♥"]
+
+
+def test_attract_mode_shifts_and_dims_the_displayed_colours():
+    """OS source listing, IVNM: with ATRACT past 127 the colours go to GTIA as
+    (register XOR RTCLOK+1) AND $F6; the registers themselves keep their values."""
+    machine = Machine()
+    registers = color_registers(machine.memory)
+    assert displayed_colors(machine.memory) == registers
+    machine.poke(77, 0xFE)
+    machine.poke(19, 0x30)
+    assert displayed_colors(machine.memory) == [(r ^ 0x30) & 0xF6 for r in registers]
+    assert color_registers(machine.memory) == registers

@@ -1,0 +1,31 @@
+"""Loading a program file: a listing (.LST) or a SAVEd tokenized program (.BAS)."""
+from .errors import LoadError
+from .program import program_from_text
+from .tokenized import detokenize
+
+
+def looks_tokenized(data):
+    """True when ``data`` has the header of a SAVEd (tokenized) program."""
+    if len(data) < 14 or data[0] or data[1]:
+        return False
+    words = [data[i] | data[i + 1] << 8 for i in range(0, 14, 2)]
+    vntp, vntd, vvtp, stmtab, stmcur, starp = words[1:]
+    return (vntp <= vntd < vvtp <= stmtab <= stmcur < starp
+            and 14 + starp - vntp <= len(data))
+
+
+def load_program(data):
+    """A Program from .LST bytes or .BAS bytes (detected from the content).
+
+    A file starting with two zero bytes (LOMEM offset 0) is taken for a SAVEd program
+    even when the rest of its header is wrong, so the error says what is damaged.
+    """
+    if looks_tokenized(data) or data[:2] == b"\x00\x00":
+        return detokenize(data)
+    if b"\x00" in data:
+        raise LoadError("not an Atari BASIC program (neither a listing nor a SAVEd .BAS file)")
+    program = program_from_text(data)
+    if not program.lines:
+        reason = program.warnings[0] if program.warnings else "the file is empty"
+        raise LoadError("no BASIC program lines found (%s)" % reason)
+    return program

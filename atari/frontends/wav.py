@@ -1,0 +1,22 @@
+"""--wav: what the program played, as a 16-bit mono WAV file (the standard library's wave)."""
+
+import sys
+import wave
+from array import array
+
+SAMPLE_RATE = 44100
+TAIL_SECONDS = 0.25     # a little silence after the end, so the last note is not cut
+
+
+def write_wav(path, machine, rate=SAMPLE_RATE):
+    """Render the machine's sound chip from power-up to now (plus a short tail)."""
+    end = machine.clock.cycles + machine.clock.seconds_to_cycles(TAIL_SECONDS)
+    samples = machine.sound_chip.render(rate, end)
+    pcm = array("h", (int(max(-1.0, min(1.0, sample)) * 32767) for sample in samples))
+    if sys.byteorder == "big":
+        pcm.byteswap()       # WAV data is little-endian
+    with wave.open(str(path), "wb") as stream:
+        stream.setnchannels(1)
+        stream.setsampwidth(2)
+        stream.setframerate(rate)
+        stream.writeframes(pcm.tobytes())
