@@ -22,7 +22,7 @@ from .play2048 import Session2048, Step, error_of
 from .stats import SIGNIFICANCE, binomial_p_value, chi_square_test, wilson_interval
 
 DEFAULT_RUNS = 20
-DEFAULT_MOVES = 150        # compared moves per run
+DEFAULT_MOVES = 250        # compared moves per run
 DEFAULT_PLACEMENTS = 200   # placement probes per run
 DEFAULT_FILLS = 50         # fills per run
 LARGEST_RANDOM_EXPONENT = 11   # tiles up to 2048: pre-sliding and the move itself stay below 16384
@@ -193,8 +193,8 @@ def report_lines(figures):
         f"{figures['moves_made']:,} moves in {figures['seconds']:.1f} s, boards and scores read from screen memory.",
         f"Compared moves (random board and score set, then a random direction): {compared:,} "
         f"({figures['moves_that_change_the_board']:,} change the board, {figures['moves_that_change_nothing']:,} "
-        f"change nothing); a tile appeared after {figures['tiles_after_moves_that_change_the_board']:,} and "
-        f"{figures['tiles_after_moves_that_change_nothing']:,} of them.",
+        f"change nothing); a new tile appeared after {figures['tiles_after_moves_that_change_the_board']:,} of the "
+        f"first and {figures['tiles_after_moves_that_change_nothing']:,} of the second.",
         f"Moves that differ from the rules (board, score or whether a tile appeared): {differing:,}"
         + (" (" + ", ".join(f"{kind}: {count}" for kind, count in figures["moves_differing_by_kind"].items()) + ")"
            if differing else "."),
