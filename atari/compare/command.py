@@ -19,7 +19,7 @@ from atari.listings.dictionary import wordle_words
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError
 from .retold import python_check_word
-from .tiles import ansi_tiles, ink_by_colour, marked_tiles, recoloured, save_rows_png
+from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
 from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
 
 EXIT_PROGRAM_FAILED = 1
@@ -77,6 +77,8 @@ def wordle_command(args):
     for path in (args.png, args.json):
         _check_writable(path)
     if args.replay:
+        if args.png or args.json:
+            raise UsageError("--replay shows one game; --png and --json are for the comparison")
         return replay_command(args.replay)
     try:
         guesses = wordle_compare.read_guesses(args.guesses) if args.guesses else \
@@ -85,24 +87,23 @@ def wordle_command(args):
         raise UsageError(problem) from None
     try:
         with _progress(wordle_compare.expected_pairs(guesses), "pairs") as bar:
-            figures, differing, rows = wordle_compare.run_comparison(guesses, args.examples,
+            figures, differing, _ = wordle_compare.run_comparison(guesses, args.examples,
                                                                      bar.update if bar else None)
     except (SessionError, BasicError) as problem:
         print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
         return EXIT_PROGRAM_FAILED
     print("\n".join(wordle_compare.report_lines(figures)))
-    examples = wordle_compare.example_rows(differing, rows, max(args.examples, PNG_ROWS))
+    examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
     if args.examples and examples:
         print("First differing pairs (secret, guess: WORDLE.LST's tiles | check_word's):")
-        colour = _colour_terminal()
-        for label, atari, python, atari_colours, python_colours in examples[:args.examples]:
-            guess = label.split()[1]
-            if colour:
-                print(f"  {label}  {ansi_tiles(atari)}  {ansi_tiles(python)}")
-            else:
-                print(f"  {label}  {marked_tiles(guess, atari_colours)}  |  {marked_tiles(guess, python_colours)}")
+        for secret, guess, atari, python in examples[:args.examples]:
+            print(f"  {secret} {guess}  {_side_by_side(guess, atari, python)}")
     if args.png:
-        save_rows_png(args.png, [(label, atari, python) for label, atari, python, _, _ in examples[:PNG_ROWS]])
+        try:
+            save_rows_png(args.png, [(f"{secret} {guess}", atari[1], python[1])
+                                     for secret, guess, atari, python in examples[:PNG_ROWS]])
+        except OSError as problem:
+            raise UsageError(f"cannot write {args.png}: {problem.strerror or problem}") from None
     _write_json(args.json, figures)
     return 0
 
@@ -120,17 +121,21 @@ def replay_command(words_given):
         print(f"python -m atari compare wordle: {error}", file=sys.stderr)
         return EXIT_PROGRAM_FAILED
     check_word = python_check_word()
-    inks = ink_by_colour(rows)
-    colour = _colour_terminal()
     print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
     for row in rows:
         python = check_word(secret, row.guess)
         note = "same" if list(row.colours) == python else "differs"
-        if colour:
-            print(f"  {row.guess}  {ansi_tiles(row.looks)}  {ansi_tiles(recoloured(row.looks, python, inks))}  {note}")
-        else:
-            print(f"  {row.guess}  {marked_tiles(row.guess, row.colours)}  |  {marked_tiles(row.guess, python)}  {note}")
+        python_tiles = (python, recoloured(row.looks, python, row.inks))
+        print(f"  {row.guess}  {_side_by_side(row.guess, (row.colours, row.looks), python_tiles)}  {note}")
     return 0
+
+
+def _side_by_side(guess, atari, python):
+    """Two rows, each (colours, looks): coloured tiles on a colour terminal, else letters
+    with colour marks parted by '|'."""
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        return f"{ansi_tiles(atari[1])}  {ansi_tiles(python[1])}"
+    return f"{marked_tiles(guess, atari[0])}  |  {marked_tiles(guess, python[0])}"
 
 
 def _replay_problem(words, secret, guesses):
@@ -175,10 +180,6 @@ def _progress(total, unit):
     except ImportError:
         return nullcontext(None)
     return tqdm(total=total, unit=f" {unit}", file=sys.stderr, leave=False, dynamic_ncols=True)
-
-
-def _colour_terminal():
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 def _write_json(path, figures):

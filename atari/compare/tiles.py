@@ -23,15 +23,6 @@ def recoloured(looks, colours, ink_by_colour):
                  for look, colour in zip(looks, colours))
 
 
-def ink_by_colour(rows):
-    """Colour name -> the register value its tiles were drawn with, from played rows."""
-    inks = {}
-    for row in rows:
-        for colour, look in zip(row.colours, row.looks):
-            inks.setdefault(colour, look.ink)
-    return inks
-
-
 def ansi_tiles(looks):
     """A row of tiles in 24-bit terminal colours, each tile two columns wide as in GRAPHICS 2."""
     cells = []

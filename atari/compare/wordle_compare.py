@@ -10,7 +10,7 @@ from collections import Counter
 from atari.listings.dictionary import wordle_words
 
 from .retold import atari_clue, kit_words, python_check_word
-from .tiles import ink_by_colour, recoloured
+from .tiles import recoloured
 from .wordle_play import FULL_DICTIONARY_SIZE, WORD_LENGTH, first_game_probe, play_pairs
 
 DEFAULT_REPEATED = 200
@@ -167,10 +167,8 @@ def _word_span(chosen):
     return "words " + ", ".join(f"{number} {word}" for number, word in zip(numbers, chosen))
 
 
-def example_rows(differing, rows, count):
-    """(label, atari looks, check_word looks, atari colours, check_word colours) of the
-    first differing pairs, check_word's drawn in the inks the program gave each colour."""
-    inks = ink_by_colour(rows)
-    return [(f"{row.secret} {row.guess}", row.looks, recoloured(row.looks, python, inks), row.colours, python)
+def example_rows(differing, count):
+    """The first `count` differing pairs as (secret, guess, Atari tiles, check_word tiles),
+    each tiles as (colours, looks); check_word's drawn in the inks the program gave each colour."""
+    return [(row.secret, row.guess, (row.colours, row.looks), (python, recoloured(row.looks, python, row.inks)))
             for row, python in differing[:count]]
-

@@ -4,8 +4,9 @@ The session is the keyboard and the RND of the simulated Atari. Each time line 3
 for a new secret, the game before it is over and still on the screen: line 9 has drawn its
 last row in colour and line 8 has shown its secret on row 1. The session reads them, then
 queues the next game's keys and answers RND with the value that picks the next secret.
-Line 1 draws from the first 34 words (N=34) until line 8 sets N=46 at the end of a game,
-so every session plays its first game with one of the first 34 words, as a player would.
+Line 3 draws from the first N words: line 1 sets N=34 and line 8 sets N=46 when a game
+ends, so a session plays its first game with one of the first 34 words, as a player would,
+and every secret it reads back from row 1 must be the one it planned.
 """
 
 from dataclasses import dataclass
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from atari.basic import BasicError, Interpreter
 from atari.machine import InputExhausted, Machine, RandomSource
 from atari.machine.video import area_codes, cell_look, color_registers, readable_char, visible_areas
-
 from atari.listings import load_listing
 from atari.listings.dictionary import FIRST_GAME_DICTIONARY_SIZE, FULL_DICTIONARY_SIZE
 from atari.listings.scripted_run import rnd_choosing
@@ -43,11 +43,13 @@ class Game:
 @dataclass(frozen=True)
 class PlayedRow:
     """A guess as the screen shows it: the secret line 8 showed, the row's letters, each
-    tile's colour and how each tile looks (glyph and colour registers, for drawing)."""
+    tile's colour and how each tile looks (glyph and colour registers, for drawing), and
+    the ink (register value) each colour had on that screen."""
     secret: str
     guess: str
     colours: tuple
     looks: tuple
+    inks: dict
 
 
 class SessionError(RuntimeError):
@@ -59,10 +61,11 @@ class _SessionOver(Exception):
 
 
 def plan_games(words, secret, guesses):
-    """Games that play every guess in `guesses` against `secret` (one of `words`), first
-    game excluded. A game ends after six rows or with the secret guessed, so the guesses
-    go six to a game and the secret, when it is one of them, ends the last game; when it
-    is not, the secret ends the last short game without being counted."""
+    """Games that play every guess in `guesses` against `secret` (one of `words`), with the
+    RND value that draws it once N=46 (first_game_for sets up a session's first game).
+    A game ends after six rows or with the secret guessed, so the guesses go six to a game
+    and the secret, when it is one of them, ends the last game; when it is not, the secret
+    ends the last short game without being counted."""
     rnd = rnd_choosing(words.index(secret), FULL_DICTIONARY_SIZE)
     others = [guess for guess in guesses if guess != secret]
     games = []
@@ -141,6 +144,7 @@ class WordleSession:
         memory = self.machine.memory
         screen = area_codes(memory, visible_areas(self.machine.display)[0])
         registers = color_registers(memory)
+        inks = {colour: registers[register] for register, colour in COLOUR_BY_REGISTER.items()}
         secret = _letters(screen[SECRET_ROW][FIRST_TILE_COLUMN:FIRST_TILE_COLUMN + WORD_LENGTH])
         self.secrets_shown.append(secret)
         if game.secret is not None and secret != game.secret:
@@ -155,7 +159,7 @@ class WordleSession:
                 self._rows.append(PlayedRow(
                     secret, guess,
                     tuple(COLOUR_BY_REGISTER.get(code >> 6, f"register {708 + (code >> 6)}") for code in codes),
-                    tuple(cell_look(memory, GRAPHICS_MODE, code, registers) for code in codes)))
+                    tuple(cell_look(memory, GRAPHICS_MODE, code, registers) for code in codes), inks))
         if self.on_game:
             self.on_game(sum(game.counted))
 

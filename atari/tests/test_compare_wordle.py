@@ -135,6 +135,7 @@ def test_unusable_guess_files_exit_2_with_a_message(tmp_path, capsys, content, m
     (["--replay", "NINJA", "NIN"], "five letters"),
     (["--replay", "NINJA", "NINJA", "ABACK"], "wins the game"),
     (["--replay", "NINJA"] + ["ABACK"] * 7, "1 to 6 guesses"),
+    (["--replay", "NINJA", "ABACK", "--json", "x.json"], "--png and --json are for the comparison"),
 ])
 def test_bad_options_exit_2_with_a_message(capsys, arguments, message):
     assert main(["compare", "wordle"] + arguments) == 2
@@ -161,3 +162,14 @@ def test_python_m_atari_compare_is_an_alias():
                               capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0, finished.stderr
     assert "NNNNN  N:G N:Y N:G N:Y N:Y" in finished.stdout
+
+
+def test_on_a_colour_terminal_rows_are_drawn_as_the_atari_colours_them(monkeypatch, capsys):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["compare", "wordle", "--replay", "NINJA", "NNNNN"]) == 0
+    row = capsys.readouterr().out.splitlines()[1]
+    yellow, grey = "48;2;161;195;78", "48;2;137;137;137"   # registers 709 ($EC) and 711 ($0A)
+    atari, python = row.split("\x1b[0m")[:2]
+    assert yellow in atari and grey not in atari   # N: green, yellow, green, yellow, yellow
+    assert yellow not in python and grey in python
