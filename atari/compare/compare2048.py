@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from atari.listings import load_listing
-from atari.rules2048 import CELLS, DIRECTIONS, FOUR_CHANCE, NEW_TILE_VALUES, move
+from atari.rules2048 import CELLS, DIRECTIONS, FOUR_CHANCE, NEW_TILE_VALUES, SIZE, move
 
 from .play2048 import Session2048, Step, error_of
 from .stats import SIGNIFICANCE, binomial_p_value, chi_square_test, wilson_interval
@@ -189,7 +189,8 @@ def report_lines(figures):
     """The comparison in words."""
     compared, differing = figures["moves_compared"], figures["moves_differing"]
     lines = [
-        f"B2048.LST in the kit's interpreter against atari/rules2048.py: {figures['runs']} seeded runs, "
+        f"B2048.LST in the kit's interpreter against atari/rules2048.py: {figures['runs']} seeded "
+        f"run{'s' if figures['runs'] != 1 else ''}, "
         f"{figures['moves_made']:,} moves in {figures['seconds']:.1f} s, boards and scores read from screen memory.",
         f"Compared moves (random board and score set, then a random direction): {compared:,} "
         f"({figures['moves_that_change_the_board']:,} change the board, {figures['moves_that_change_nothing']:,} "
@@ -200,9 +201,7 @@ def report_lines(figures):
            if differing else "."),
     ]
     for example in figures["examples"]:
-        lines.append(f"  run {example['seed']}, {example['direction']} on {example['board']} score {example['score']}: "
-                     f"rules {example['rules_board']} score {example['rules_score']}, "
-                     f"screen {example['screen_board']} score {example['screen_score']}")
+        lines += example_lines(example)
     largest = figures["largest_tile"]
     lines.append(f"A move that makes 16384 (8192 8192 to the left): the rules give {largest['rules_board'][0]}; "
                  f"the program stops: {largest['program_stops_with'] or 'no, it goes on'}"
@@ -210,6 +209,21 @@ def report_lines(figures):
                     if largest["program_stops_with"] else "."))
     lines += _placement_lines(figures["placements"]) + _value_lines(figures["values"])
     return lines
+
+
+def example_lines(example):
+    """A differing move as three boards side by side: before, the rules' and the screen's."""
+    boards = (example["board"], example["rules_board"], example["screen_board"])
+    scores = (example["score"], example["rules_score"], example["screen_score"])
+    width = max(len(str(value)) for board in boards for value in board) + 1
+    column = width * SIZE + 3
+    lines = [f"  run {example['seed']}, {example['direction']} (differs in {', '.join(example['differs_in'])}):",
+             "    " + "".join(title.ljust(column) for title in ("before", "rules2048", "B2048.LST screen"))]
+    for row in range(SIZE):
+        lines.append("    " + "".join("".join(str(value).rjust(width) for value in board[row * SIZE:(row + 1) * SIZE])
+                                      .ljust(column) for board in boards))
+    lines.append("    " + "".join(f"score {score}".ljust(column) for score in scores))
+    return [line.rstrip() for line in lines]
 
 
 def _verdict(test):

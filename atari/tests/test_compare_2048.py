@@ -69,6 +69,8 @@ def test_the_comparison_catches_rules_the_program_does_not_follow(monkeypatch):
     assert 0 < figures["moves_differing"] < 40
     assert {"board", "score"} <= set(figures["moves_differing_by_kind"])
     assert len(figures["examples"]) == 2 and "score" in figures["examples"][0]["differs_in"]
+    report = "\n".join(compare2048.report_lines(figures))
+    assert "before" in report and "rules2048" in report and "B2048.LST screen" in report
 
 
 def test_a_16384_tile_stops_the_program():
