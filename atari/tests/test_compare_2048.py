@@ -109,7 +109,7 @@ def test_command_reports_and_writes_json(tmp_path, capsys):
     assert main(["compare", "2048", "--runs", "1", "--moves", "10", "--placements", "5", "--fills", "2",
                  "--json", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "1 seeded runs, 17 moves" in out and "Moves that differ from the rules" in out
+    assert "1 seeded run, 17 moves" in out and "Moves that differ from the rules" in out
     figures = json.loads(path.read_text())
     assert figures["moves_compared"] == 10 and figures["placements"]["tiles"] == 5
 
