@@ -70,17 +70,17 @@ def compare_rows(rows, check_word):
         for position, (atari, ours) in enumerate(zip(row.colours, python)):
             if atari != ours:
                 kinds[(atari, ours)] += 1
-                positions[position + 1] += 1
+                positions[(atari, ours, position + 1)] += 1
                 letter = row.guess[position]
                 repeated_beyond += row.guess.count(letter) > row.secret.count(letter)
     figures = {
         "pairs_played": len(rows),
         "pairs_differing": len(differing),
         "tiles_differing": sum(kinds.values()),
-        "tiles_differing_by_kind": [{"atari": atari, "check_word": ours, "tiles": count}
-                                    for (atari, ours), count in sorted(kinds.items())],
-        "tiles_differing_by_position": {str(position): positions[position]
-                                        for position in range(1, WORD_LENGTH + 1)},
+        "tiles_differing_by_kind": [
+            {"atari": atari, "check_word": ours, "tiles": count,
+             "by_position": {str(place): positions[(atari, ours, place)] for place in range(1, WORD_LENGTH + 1)}}
+            for (atari, ours), count in sorted(kinds.items())],
         "differing_tiles_on_a_letter_the_guess_repeats_beyond_the_secret": repeated_beyond,
         "pairs_where_the_retold_rule_matches_the_screen": retold_matches,
     }
@@ -132,9 +132,9 @@ def report_lines(figures):
         f"tiles that differ: {figures['tiles_differing']:,}.",
     ]
     for kind in figures["tiles_differing_by_kind"]:
-        lines.append(f"  Atari {kind['atari']}, check_word {kind['check_word']}: {kind['tiles']:,} tiles")
-    lines.append("  by position: " + ", ".join(f"{position}: {count:,}" for position, count
-                                              in figures["tiles_differing_by_position"].items()))
+        lines.append(f"  Atari {kind['atari']}, check_word {kind['check_word']}: {kind['tiles']:,} tiles "
+                     "(by position: " + ", ".join(f"{place}: {count:,}" for place, count in kind["by_position"].items())
+                     + ")")
     beyond = figures["differing_tiles_on_a_letter_the_guess_repeats_beyond_the_secret"]
     probe = figures["non_word_probe"]
     lines += [
