@@ -6,6 +6,7 @@ options or files.
 """
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -51,7 +52,7 @@ def add_compare_command(commands):
                         help="differing pairs to show as tiles (default 8)")
     wordle.add_argument("--png", metavar="FILE.png", help=f"draw the first {PNG_ROWS} differing rows as a PNG")
     wordle.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
-    wordle.set_defaults(handler=wordle_command)
+    wordle.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(wordle_command))
 
     game2048 = games.add_parser(
         "2048", help="B2048.LST's moves and new tiles against atari/rules2048.py",
@@ -68,7 +69,7 @@ def add_compare_command(commands):
     game2048.add_argument("--examples", type=_count, default=5, metavar="N",
                           help="differing moves to show (default 5)")
     game2048.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
-    game2048.set_defaults(handler=game2048_command)
+    game2048.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(game2048_command))
 
 
 # -- wordle ---------------------------------------------------------------------------
@@ -170,6 +171,19 @@ def game2048_command(args):
 
 
 # -- helpers --------------------------------------------------------------------------
+
+def _stopping_quietly_on_a_closed_pipe(command):
+    """`command`, ending with status 1 and no traceback when standard output is a pipe
+    closed early (`... | head`)."""
+    @functools.wraps(command)
+    def run(args):
+        try:
+            return command(args)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
+            return EXIT_PROGRAM_FAILED
+    return run
+
 
 def _progress(total, unit):
     """A tqdm progress bar on standard error when it is a terminal, else nothing."""

@@ -1,6 +1,8 @@
 """python -m atari compare 2048: B2048.LST's own screens against atari.rules2048."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -124,3 +126,12 @@ def test_bad_option_values_are_usage_errors(capsys, arguments):
 def test_unwritable_json_exits_2(capsys):
     assert main(["compare", "2048", "--runs", "1", "--json", "/no/such/folder/x.json"]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_pipe_closed_early_ends_without_a_traceback():
+    process = subprocess.Popen([sys.executable, "-m", "atari", "compare", "2048", "--runs", "1", "--moves", "20",
+                                "--placements", "0", "--fills", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # before the report is written
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 1 and b"Traceback" not in errors
