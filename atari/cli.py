@@ -1,4 +1,5 @@
-"""`python -m atari`: run, list and tokenize Atari BASIC programs.
+"""`python -m atari`: run, list and tokenize Atari BASIC programs; compare WORDLE and 2048
+with the kit's rules (atari.compare).
 
 Exit status: 0 when a program ends (or its input script or --time-limit is used up, or
 the user quits),
@@ -30,7 +31,8 @@ class UsageError(Exception):
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m atari",
-        description="Run, list and tokenize Atari BASIC programs on a simulated Atari.")
+        description="Run, list and tokenize Atari BASIC programs on a simulated Atari; "
+                    "compare WORDLE and 2048 with the kit's rules.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = commands.add_parser(
@@ -82,6 +84,9 @@ def build_parser():
     tokenizer.add_argument("-o", "--output", required=True, metavar="FILE.BAS",
                            help="where to write the .BAS file")
     tokenizer.set_defaults(handler=tokenize_command)
+
+    from .compare.command import add_compare_command  # here: it builds on this module
+    add_compare_command(commands)
     return parser
 
 

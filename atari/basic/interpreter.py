@@ -305,6 +305,16 @@ class Interpreter:
                 result[name] = float(value)
         return result
 
+    def set_number(self, name, value, index=None):
+        """Set numeric variable ``name`` (or element ``index`` of the DIMmed array ``name``,
+        as "Q(") to the whole number ``value``, as POKEs into its bytes would on the Atari:
+        for tools that set a position up before the program goes on (atari compare)."""
+        slot = self.program.variables.index(name)
+        if index is None:
+            self.values[slot] = int(value)
+        else:
+            self.values[slot].data[index] = int(value)
+
 
 def _array_lists(array):
     if array.data is None:

@@ -1,8 +1,8 @@
 """B2048.LST played through the whole kit (`python -m atari run --stick --rnd --dump`).
 
-Each scripted game is checked against an independent Python model of 2048 as the program
-plays it: tiles slide and merge toward the stick's edge, each pair merging once, nearest the
-edge first; after a move that changed the board line 1 draws R=2+INT(RND*1.1)*2 and
+Each scripted game is checked against a model of 2048 as the program plays it: tiles slide
+and merge as atari.rules2048 says (toward the stick's edge, each pair merging once, nearest
+the edge first); after a move that changed the board line 1 draws R=2+INT(RND*1.1)*2 and
 I=RND*16 (rounded to the nearest cell by Q(I)) until it hits an empty cell.
 """
 
@@ -10,40 +10,15 @@ import re
 
 import pytest
 
+from atari import rules2048
 from atari.listings.scripted_run import run_scripted
 
-SIZE = 4
-LINES_TOWARD = {  # each line's cells, starting at the edge the tiles move to
-    "U": [[column + SIZE * row for row in range(SIZE)] for column in range(SIZE)],
-    "D": [[column + SIZE * row for row in reversed(range(SIZE))] for column in range(SIZE)],
-    "L": [[column + SIZE * row for column in range(SIZE)] for row in range(SIZE)],
-    "R": [[column + SIZE * row for column in reversed(range(SIZE))] for row in range(SIZE)],
-}
+DIRECTION_OF_STICK = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 def atari_round(value):
     """Atari BASIC's float-to-integer conversion: to the nearest, halves up."""
     return int(value + 0.5)
-
-
-def slide(board, direction):
-    """(new board, points) for one move: standard 2048 merging toward the edge."""
-    board = list(board)
-    points = 0
-    for cells in LINES_TOWARD[direction]:
-        tiles = [board[cell] for cell in cells if board[cell]]
-        merged = []
-        while tiles:
-            if len(tiles) > 1 and tiles[0] == tiles[1]:
-                merged.append(tiles[0] * 2)
-                points += tiles[0] * 2
-                tiles = tiles[2:]
-            else:
-                merged.append(tiles.pop(0))
-        merged += [0] * (SIZE - len(merged))
-        for cell, value in zip(cells, merged):
-            board[cell] = value
-    return board, points
 
 
 def place_tiles(board, count, rnd):
@@ -63,8 +38,8 @@ def model_game(moves, rnd_values):
     place_tiles(board, 2, rnd)
     states = [(list(board), score)]
     for move in moves:
-        if move in LINES_TOWARD:
-            new_board, points = slide(board, move)
+        if move in DIRECTION_OF_STICK:
+            new_board, points = rules2048.move(board, DIRECTION_OF_STICK[move])
             if new_board != board:
                 board, score = new_board, score + points
                 place_tiles(board, 1, rnd)
@@ -111,12 +86,3 @@ def test_colours_before_2048():
     """Line 2 with W=1: SETCOLOR 0,1,4 / 1,1,12 / 2,1,8 / 3,3,8 and line 0's SETCOLOR 4,0,15."""
     dump = run_scripted("B2048", rnd=RND)
     assert dump["colors"] == [0x14, 0x1C, 0x18, 0x38, 0x0F]
-
-
-def test_model_slides_like_the_seed_examples():
-    """The seed's table of moves to the right, row by row."""
-    examples = {(0, 0, 4, 4): (0, 0, 0, 8), (4, 0, 0, 4): (0, 0, 0, 8), (0, 4, 4, 4): (0, 0, 4, 8),
-                (4, 4, 4, 4): (0, 0, 8, 8), (8, 4, 0, 4): (0, 0, 8, 8), (4, 4, 0, 8): (0, 0, 8, 8)}
-    for row, expected in examples.items():
-        board, _ = slide(list(row) + [0] * 12, "R")
-        assert tuple(board[:4]) == expected

@@ -51,7 +51,7 @@ def test_guesses_are_coloured_by_the_original_rule():
 
 def test_repeated_letters_show_where_the_original_differs_from_real_wordle():
     """EMCEE / EEEEE: the Atari paints the two middle Es yellow; wordle.check_word greys them."""
-    from atari.compare import python_check_word
+    from atari.compare.retold import python_check_word
 
     dump = play(wordle_words().index("EMCEE"), "EEEEE")
     registers = [register for _, register in row_tiles(dump, 3)]

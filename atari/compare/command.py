@@ -1,0 +1,224 @@
+"""`python -m atari compare wordle|2048`: the command line of the comparisons.
+
+Exit status: 0 when the comparison ran (differences are findings, not failures), 1 when
+the program stopped or showed something the comparison cannot read, 2 for unusable
+options or files.
+"""
+
+import argparse
+import functools
+import json
+import os
+import sys
+from contextlib import nullcontext
+
+from atari.basic import BasicError
+from atari.cli import UsageError, _check_writable
+from atari.listings import load_listing
+from atari.listings.dictionary import wordle_words
+
+from . import compare2048, wordle_compare
+from .play2048 import ScreenError
+from .retold import python_check_word
+from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
+from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
+
+EXIT_PROGRAM_FAILED = 1
+PNG_ROWS = 8
+
+
+def add_compare_command(commands):
+    """The `compare` command and its two subcommands, on the atari command line's subparsers."""
+    compare = commands.add_parser(
+        "compare", help="run WORDLE or 2048 and compare their screens with the kit's rules",
+        description="Run an original program in the interpreter, read its screen and compare it "
+                    "with the kit's Python rules. " + __doc__.split("\n\n")[1].replace("\n", " "))
+    games = compare.add_subparsers(dest="game", required=True, metavar="GAME")
+
+    wordle = games.add_parser(
+        "wordle", help="WORDLE.LST's tiles against wordle.check_word",
+        description="Play guesses against each of WORDLE's 46 secrets in WORDLE.LST, read every "
+                    "row's tile colours from screen memory and compare them with wordle.check_word.")
+    guesses = wordle.add_mutually_exclusive_group()
+    guesses.add_argument("--guesses", metavar="FILE",
+                         help="guesses to play, one five-letter word a line (# comments); "
+                              "default: the 46 dictionary words and --repeated words of words.py")
+    guesses.add_argument("--repeated", type=_count, default=wordle_compare.DEFAULT_REPEATED, metavar="N",
+                         help="repeated-letter words of words.py (in its order) added to the 46 "
+                              f"(default {wordle_compare.DEFAULT_REPEATED})")
+    guesses.add_argument("--replay", nargs="+", metavar="WORD",
+                         help="SECRET then 1 to 6 guesses: play that one game and show its rows")
+    wordle.add_argument("--examples", type=_count, default=8, metavar="N",
+                        help="differing pairs to show as tiles (default 8)")
+    wordle.add_argument("--png", metavar="FILE.png", help=f"draw the first {PNG_ROWS} differing rows as a PNG")
+    wordle.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
+    wordle.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(wordle_command))
+
+    game2048 = games.add_parser(
+        "2048", help="B2048.LST's moves and new tiles against atari/rules2048.py",
+        description=compare2048.__doc__.split("\n", 1)[1].strip(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    game2048.add_argument("--runs", type=_positive, default=compare2048.DEFAULT_RUNS, metavar="N",
+                          help=f"seeded runs of the program (default {compare2048.DEFAULT_RUNS})")
+    game2048.add_argument("--moves", type=_count, default=compare2048.DEFAULT_MOVES, metavar="N",
+                          help=f"compared moves per run (default {compare2048.DEFAULT_MOVES})")
+    game2048.add_argument("--placements", type=_count, default=compare2048.DEFAULT_PLACEMENTS, metavar="N",
+                          help=f"placement probes per run (default {compare2048.DEFAULT_PLACEMENTS})")
+    game2048.add_argument("--fills", type=_count, default=compare2048.DEFAULT_FILLS, metavar="N",
+                          help=f"fills of an empty board per run (default {compare2048.DEFAULT_FILLS})")
+    game2048.add_argument("--examples", type=_count, default=5, metavar="N",
+                          help="differing moves to show (default 5)")
+    game2048.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
+    game2048.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(game2048_command))
+
+
+# -- wordle ---------------------------------------------------------------------------
+
+def wordle_command(args):
+    for path in (args.png, args.json):
+        _check_writable(path)
+    if args.replay:
+        if args.png or args.json:
+            raise UsageError("--replay shows one game; --png and --json are for the comparison")
+        return replay_command(args.replay)
+    try:
+        guesses = wordle_compare.read_guesses(args.guesses) if args.guesses else \
+            wordle_compare.default_guesses(args.repeated)
+    except wordle_compare.GuessFileError as problem:
+        raise UsageError(problem) from None
+    try:
+        with _progress(wordle_compare.expected_pairs(guesses), "pairs") as bar:
+            figures, differing, _ = wordle_compare.run_comparison(guesses, args.examples,
+                                                                     bar.update if bar else None)
+    except (SessionError, BasicError) as problem:
+        print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
+        return EXIT_PROGRAM_FAILED
+    print("\n".join(wordle_compare.report_lines(figures)))
+    examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
+    if args.examples and examples:
+        print("First differing pairs (secret, guess: WORDLE.LST's tiles | check_word's):")
+        for secret, guess, atari, python in examples[:args.examples]:
+            print(f"  {secret} {guess}  {_side_by_side(guess, atari, python)}")
+    if args.png:
+        try:
+            save_rows_png(args.png, [(f"{secret} {guess}", atari[1], python[1])
+                                     for secret, guess, atari, python in examples[:PNG_ROWS]])
+        except OSError as problem:
+            raise UsageError(f"cannot write {args.png}: {problem.strerror or problem}") from None
+    _write_json(args.json, figures)
+    return 0
+
+
+def replay_command(words_given):
+    """Play one game against a secret and show each row next to check_word's."""
+    words = wordle_words()
+    secret, guesses = words_given[0].upper(), [guess.upper() for guess in words_given[1:]]
+    problem = _replay_problem(words, secret, guesses)
+    if problem:
+        raise UsageError(problem)
+    try:
+        rows = WordleSession(load_listing("WORDLE")).play(replay_games(words, secret, guesses))
+    except (SessionError, BasicError) as error:
+        print(f"python -m atari compare wordle: {error}", file=sys.stderr)
+        return EXIT_PROGRAM_FAILED
+    check_word = python_check_word()
+    print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
+    for row in rows:
+        python = check_word(secret, row.guess)
+        note = "same" if list(row.colours) == python else "differs"
+        python_tiles = (python, recoloured(row.looks, python, row.inks))
+        print(f"  {row.guess}  {_side_by_side(row.guess, (row.colours, row.looks), python_tiles)}  {note}")
+    return 0
+
+
+def _side_by_side(guess, atari, python):
+    """Two rows, each (colours, looks): coloured tiles on a colour terminal, else letters
+    with colour marks parted by '|'."""
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        return f"{ansi_tiles(atari[1])}  {ansi_tiles(python[1])}"
+    return f"{marked_tiles(guess, atari[0])}  |  {marked_tiles(guess, python[0])}"
+
+
+def _replay_problem(words, secret, guesses):
+    """Why SECRET and GUESSES cannot be replayed, or None."""
+    if secret not in words:
+        return f"{secret!r} is not one of WORDLE's 46 words"
+    if not 1 <= len(guesses) <= ROWS_PER_GAME:
+        return f"--replay needs the secret and 1 to {ROWS_PER_GAME} guesses"
+    for number, guess in enumerate(guesses, 1):
+        if len(guess) != 5 or not all("A" <= letter <= "Z" for letter in guess):
+            return f"guess {guess!r}: need five letters A-Z"
+        if guess == secret and number < len(guesses):
+            return f"guess {number} wins the game; the guesses after it would start a new game"
+    return None
+
+
+# -- 2048 -----------------------------------------------------------------------------
+
+def game2048_command(args):
+    _check_writable(args.json)
+    total = compare2048.expected_moves(args.runs, args.moves, args.placements, args.fills)
+    try:
+        with _progress(total, "moves") as bar:
+            figures = compare2048.run_comparison(args.runs, args.moves, args.placements, args.fills,
+                                                 args.examples, bar.update if bar else None)
+    except (ScreenError, BasicError) as problem:
+        print(f"python -m atari compare 2048: {problem}", file=sys.stderr)
+        return EXIT_PROGRAM_FAILED
+    print("\n".join(compare2048.report_lines(figures)))
+    _write_json(args.json, figures)
+    return 0
+
+
+# -- helpers --------------------------------------------------------------------------
+
+def _stopping_quietly_on_a_closed_pipe(command):
+    """`command`, ending with status 1 and no traceback when standard output is a pipe
+    closed early (`... | head`)."""
+    @functools.wraps(command)
+    def run(args):
+        try:
+            return command(args)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
+            return EXIT_PROGRAM_FAILED
+    return run
+
+
+def _progress(total, unit):
+    """A tqdm progress bar on standard error when it is a terminal, else nothing."""
+    if not sys.stderr.isatty():
+        return nullcontext(None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return nullcontext(None)
+    return tqdm(total=total, unit=f" {unit}", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def _write_json(path, figures):
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            json.dump(figures, stream, indent=1)
+            stream.write("\n")
+    except OSError as problem:
+        raise UsageError(f"cannot write {path}: {problem.strerror}") from None
+
+
+def _count(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is below 0")
+    return value
+
+
+def _positive(text):
+    value = _count(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
