@@ -179,6 +179,10 @@ class Capture(io.TextIOBase):
     KEPT_CHARACTERS = 2000
 
     def __init__(self):
+        self.clear()
+
+    def clear(self):
+        """Forget what was printed so far."""
         self.kept = ""
         self.lines = 0
 
@@ -313,7 +317,7 @@ class Runner:
             self.running = (request, capture, time.process_time(), time.monotonic())
         sys.stdout = sys.stderr = capture
         try:
-            reply = self.run(request)
+            reply = self.run(request, capture)
         except BaseException as exc:  # SystemExit and KeyboardInterrupt too
             reply = error_reply(exc)
         finally:
@@ -324,10 +328,13 @@ class Runner:
         reply["printed"], reply["printed_lines"] = capture.printed()
         self.send(reply)
 
-    def run(self, request):
+    def run(self, request, capture):
         """What handle() runs with the call's output captured."""
         name = request["module"]
         if request["op"] == "import":
+            for earlier in request["after"]:  # their printing was reported with their own import
+                __import__(earlier)
+            capture.clear()
             self.modules[name] = __import__(name)
             if name == "easy_wordle":
                 self.count_check_word_calls()
@@ -430,8 +437,9 @@ class StudentProcess:
     ends the process, costs only that process: the next call starts a new one.
     """
 
-    def __init__(self, module):
+    def __init__(self, module, after):
         self.module = module
+        self.after = after  # modules to import before it (they imported well on their own)
         self.process = None
         self.replies = None
         self.raw_output = []  # what the child wrote to its real stdout/stderr
@@ -452,7 +460,7 @@ class StudentProcess:
                          daemon=True).start()
         threading.Thread(target=keep_start, args=(self.process.stderr, self.raw_output),
                          daemon=True).start()
-        return self.ask({"op": "import", "module": self.module}, "import")
+        return self.ask({"op": "import", "module": self.module, "after": self.after}, "import")
 
     def call(self, function, args, words_at=None):
         """Call function(*args) in the child; return its reply (a dict)."""
@@ -843,10 +851,11 @@ class StudentModule:
     def __init__(self, name, checked_modules):
         self.name = name
         self.file = name + ".py"
-        self.process = StudentProcess(name)
+        self.checked_modules = checked_modules  # modules checked before this one, by file name
+        self.process = StudentProcess(name, [module.name for module in checked_modules.values()
+                                             if not module.problem])
         self.functions = None  # names of its functions, once imported
         self.problem = None  # why it cannot be used
-        self.checked_modules = checked_modules  # modules checked before this one, by file name
         self.function_objects = {}
 
     def import_check(self, tally):

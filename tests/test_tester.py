@@ -320,3 +320,13 @@ def test_pytest_finds_nothing_to_run_in_the_tester(tmp_path):
                              "test_wordle_funcs.py"], cwd=tmp_path, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 5, result.stdout  # 5: no tests collected
+
+
+def test_printing_at_import_is_blamed_on_the_file_that_prints(tmp_path):
+    result = run_fixture(tmp_path, "prints_at_import")
+    assert result.returncode == 1
+    assert counts(result) == (TOTAL_CHECKS - 1, 1)
+    assert fail_block(result.stdout, "import wordle")[1:] == [
+        "importing it printed something: only the game, under `if __name__ == \"__main__\":`, "
+        "should print", "your code printed:", "| STUDENT OUTPUT: Welcome to Wordle!"]
+    assert "  PASS  import easy_wordle" in result.stdout
