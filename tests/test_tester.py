@@ -86,6 +86,15 @@ def run_fixture(tmp_path, fixture):
     return run_tester(tmp_path)
 
 
+def run_expecting(tmp_path, fixture, failed):
+    """The report of the fixture, after checking its exit status and its count
+    of failed checks (every other check passed)."""
+    result = run_fixture(tmp_path, fixture)
+    assert result.returncode == (1 if failed else 0), result.stdout
+    assert counts(result) == (TOTAL_CHECKS - failed, failed)
+    return result.stdout
+
+
 def assert_clean_report(result):
     """Only the report's own kinds of line, the student's printing marked and
     short, nothing on stderr, and the count last."""
@@ -123,12 +132,10 @@ def fail_block(out, call_start):
 
 
 def test_reference_passes_everything(tmp_path):
-    result = run_fixture(tmp_path, None)
-    assert result.returncode == 0, result.stdout
-    assert counts(result) == (TOTAL_CHECKS, 0)
-    assert "FAIL" not in result.stdout
+    out = run_expecting(tmp_path, None, 0)
+    assert "FAIL" not in out
     assert "  (the words may come in any order, as in the grader; the course's own tester " \
-           "compares them in order)" in result.stdout
+           "compares them in order)" in out
 
 
 def test_broken_submission_is_reported_check_by_check(tmp_path):
@@ -156,32 +163,26 @@ def test_broken_submission_is_reported_check_by_check(tmp_path):
 
 
 def test_extra_and_missing_words_are_named(tmp_path):
-    result = run_fixture(tmp_path, "letter_rules_filter")
-    assert result.returncode == 1
-    assert fail_block(result.stdout, "filter_word_list(words, [('RAISE'")[1:] == [
+    out = run_expecting(tmp_path, "letter_rules_filter", 9)
+    assert fail_block(out, "filter_word_list(words, [('RAISE'")[1:] == [
         "expected 39 words, got 94",
         "extra (not possible, but returned): 'birse', 'bries', 'brise', 'cries', 'crise', "
         "'dries', 'emirs', 'erics', 'fries', 'frise' and 45 more"]
-    assert fail_block(result.stdout, "filter_word_list(words, [('BOOKS'")[1:] == [
+    assert fail_block(out, "filter_word_list(words, [('BOOKS'")[1:] == [
         "expected 1 word, got 0", "missing (possible, but not returned): 'elbow'"]
     # This filter does not call check_word, and check_word is right: no note about it.
-    assert "note:" not in result.stdout
+    assert "note:" not in out
 
 
 def test_a_function_waiting_for_input_is_named_and_the_rest_still_runs(tmp_path):
-    result = run_fixture(tmp_path, "input_in_function")
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 8, 8)
+    out = run_expecting(tmp_path, "input_in_function", 8)
     assert re.fullmatch(r"raised EOFError: EOF when reading a line \(wordle\.py, line \d+, in "
                         r"yes_letters\): it asked for input\(\); this function must not read the "
-                        r"keyboard", fail_block(result.stdout, "yes_letters([])")[1])
+                        r"keyboard", fail_block(out, "yes_letters([])")[1])
 
 
 def test_a_printing_infinite_loop_is_stopped_and_its_output_kept_apart(tmp_path):
-    result = run_fixture(tmp_path, "printing_loop")
-    out = result.stdout
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 10, 10)
+    out = run_expecting(tmp_path, "printing_loop", 10)
     assert "  PASS  no_letters([])" in out
     block = fail_block(out, "no_letters([('RADIO'")
     assert re.fullmatch(r"did not finish: stopped after \d+\.\d seconds of CPU time, at wordle\.py, "
@@ -194,10 +195,7 @@ def test_a_printing_infinite_loop_is_stopped_and_its_output_kept_apart(tmp_path)
 
 
 def test_os_exit_in_a_function_costs_only_its_own_checks(tmp_path):
-    result = run_fixture(tmp_path, "os_exit")
-    out = result.stdout
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 10, 10)
+    out = run_expecting(tmp_path, "os_exit", 10)
     assert fail_block(out, "known_word([])")[1] == \
         "ended the process running it (exit code 0: os._exit()? a crash?)"
     assert "  FAIL  9 checks not run: known_word ended its process in an earlier call" in out
@@ -205,10 +203,8 @@ def test_os_exit_in_a_function_costs_only_its_own_checks(tmp_path):
 
 
 def test_sys_exit_in_a_function_fails_each_call(tmp_path):
-    result = run_fixture(tmp_path, "sys_exit")
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 11, 11)
-    block = fail_block(result.stdout, "no_letters([])")
+    out = run_expecting(tmp_path, "sys_exit", 11)
+    block = fail_block(out, "no_letters([])")
     assert re.fullmatch(r"raised SystemExit: exit\(\) or sys\.exit\(\) was called "
                         r"\(wordle\.py, line \d+, in no_letters\): nothing but the game may end "
                         r"the program", block[1])
@@ -216,9 +212,7 @@ def test_sys_exit_in_a_function_fails_each_call(tmp_path):
 
 
 def test_a_syntax_error_is_one_clear_message(tmp_path):
-    result = run_fixture(tmp_path, "syntax_error")
-    out = result.stdout
-    assert result.returncode == 1
+    out = run_expecting(tmp_path, "syntax_error", TOTAL_CHECKS - 1)  # easy_wordle's guard passes
     block = fail_block(out, "import wordle")
     assert block[1].startswith("wordle.py, line 8: SyntaxError: ")  # the wording varies by version
     assert block[2:] == ["if guess[i] = secret[i]:"]
@@ -226,13 +220,10 @@ def test_a_syntax_error_is_one_clear_message(tmp_path):
     assert fail_block(out, "import easy_wordle")[1:] == [
         "easy_wordle.py imports wordle.py, which could not be imported (see above): fix wordle.py first"]
     assert out.count("  FAIL  ") == 11  # one line per section, not one per check
-    assert counts(result) == (1, TOTAL_CHECKS - 1)  # easy_wordle's guard is still checked
 
 
 def test_a_game_at_import_is_blamed_on_its_own_file_only(tmp_path):
-    result = run_fixture(tmp_path, "game_at_import")
-    out = result.stdout
-    assert result.returncode == 1
+    out = run_expecting(tmp_path, "game_at_import", TOTAL_CHECKS - 1)
     block = fail_block(out, "import wordle")
     assert re.fullmatch(r"it asked for input while being imported \(wordle\.py, line \d+, in "
                         r"read_guess\): put the game under `if __name__ == \"__main__\":`", block[1])
@@ -245,23 +236,16 @@ def test_a_game_at_import_is_blamed_on_its_own_file_only(tmp_path):
 @pytest.mark.timeout(RUN_TIMEOUT + 60)  # about 40 s of CPU time: give a busy machine room
 def test_a_slow_but_correct_filter_passes(tmp_path):
     """100 times the reference's work per call, well inside the CPU-time limit."""
-    result = run_fixture(tmp_path, "slow_filter")
-    assert result.returncode == 0, result.stdout
-    assert counts(result) == (TOTAL_CHECKS, 0)
+    run_expecting(tmp_path, "slow_filter", 0)
 
 
 def test_any_order_of_words_passes_with_a_note(tmp_path):
-    result = run_fixture(tmp_path, "sorted_filter")
-    assert result.returncode == 0, result.stdout
-    assert counts(result) == (TOTAL_CHECKS, 0)
-    assert result.stdout.count("note: your words come in a different order") == 1
+    out = run_expecting(tmp_path, "sorted_filter", 0)
+    assert out.count("note: your words come in a different order") == 1
 
 
 def test_a_check_word_that_returns_one_shared_list_is_caught(tmp_path):
-    result = run_fixture(tmp_path, "shared_list")
-    out = result.stdout
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 18, 18)
+    out = run_expecting(tmp_path, "shared_list", 18)
     assert "  PASS  check_word('LERED', 'RADIO')" in out
     assert fail_block(out, "check_word('LERED', 'DRUID')")[1:] == [
         "returned the same list object as the earlier call check_word('LERED', 'RADIO'), "
@@ -273,12 +257,10 @@ def test_a_check_word_that_returns_one_shared_list_is_caught(tmp_path):
 
 
 def test_a_misspelt_guard_fails_its_check(tmp_path):
-    result = run_fixture(tmp_path, "misspelt_guard")
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 1, 1)
+    out = run_expecting(tmp_path, "misspelt_guard", 1)
     assert re.fullmatch(r"line \d+ compares __name__ with ' __main__ ', which is never equal when "
                         r"you run python wordle\.py, so the game never starts: write \"__main__\"",
-                        fail_block(result.stdout, "wordle.py starts its game")[1])
+                        fail_block(out, "wordle.py starts its game")[1])
 
 
 def test_a_folder_without_the_files_is_exit_status_2(tmp_path):
@@ -323,10 +305,8 @@ def test_pytest_finds_nothing_to_run_in_the_tester(tmp_path):
 
 
 def test_printing_at_import_is_blamed_on_the_file_that_prints(tmp_path):
-    result = run_fixture(tmp_path, "prints_at_import")
-    assert result.returncode == 1
-    assert counts(result) == (TOTAL_CHECKS - 1, 1)
-    assert fail_block(result.stdout, "import wordle")[1:] == [
+    out = run_expecting(tmp_path, "prints_at_import", 1)
+    assert fail_block(out, "import wordle")[1:] == [
         "importing it printed something: only the game, under `if __name__ == \"__main__\":`, "
         "should print", "your code printed:", "| STUDENT OUTPUT: Welcome to Wordle!"]
-    assert "  PASS  import easy_wordle" in result.stdout
+    assert "  PASS  import easy_wordle" in out
