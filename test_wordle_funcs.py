@@ -823,14 +823,17 @@ def listed(words):
 
 
 def filter_notes(tally, function, reply, problems, expected):
-    """The notes under a filter_word_list check: its order, and check_word's part."""
-    value = reply.get("value")
-    if not problems and value != expected:
+    """The notes under a filter_word_list check: its order, and check_word's part
+    in a wrong answer."""
+    if reply["status"] != RETURNED or "unplain" in reply:
+        return
+    wrong_words = word_list_problems(reply["value"], expected)
+    if not problems and reply["value"] != expected:
         tally.note_once("order", "your words come in a different order from the word list's: "
                                  "accepted here and by the grader, but the course's own tester "
                                  "compares in order")
     check_word_failures = function.module.check_word_failures()
-    if problems and reply.get("used_check_word") and check_word_failures:
+    if wrong_words and reply["used_check_word"] and check_word_failures:
         tally.note_once("check_word", "filter_word_list calls check_word, which failed %s "
                                       "above: fixing check_word may fix this too"
                         % plural(check_word_failures, "check"))
