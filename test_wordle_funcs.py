@@ -48,6 +48,7 @@ OTHER_REFERENCE_SECONDS = 0.00001  # check_word, known_word, no_letters, yes_let
 LIMIT_MULTIPLE = 300  # a call may use this many times the reference's CPU time,
 LIMIT_FLOOR = 2.0  # and never less than this many CPU seconds.
 WAIT_LIMIT = 20.0  # wall-clock seconds a call may wait (sleep, input) beyond 3x its CPU limit
+MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of memory for the process running your code (where possible)
 
 SHOWN_LINES = 3  # lines of your code's printing shown under a check
 SHOWN_WORDS = 10  # words listed when a word list is wrong
@@ -184,7 +185,8 @@ class Capture(io.TextIOBase):
     def clear(self):
         """Forget what was printed so far."""
         self.kept = ""
-        self.lines = 0
+        self.lines = 0  # newlines printed
+        self.open_line = False  # whether the last line printed has no newline yet
 
     def writable(self):
         return True
@@ -194,13 +196,13 @@ class Capture(io.TextIOBase):
         if len(self.kept) < self.KEPT_CHARACTERS:
             self.kept += text[:self.KEPT_CHARACTERS - len(self.kept)]
         self.lines += text.count("\n")
+        if text:
+            self.open_line = not text.endswith("\n")
         return len(text)
 
     def printed(self):
         """(the first lines printed, how many lines in all)."""
-        lines = self.kept.splitlines()[:SHOWN_LINES]
-        total = self.lines + (0 if self.kept.endswith("\n") or not self.kept else 1)
-        return lines, max(total, len(lines))
+        return self.kept.splitlines()[:SHOWN_LINES], self.lines + self.open_line
 
 
 def student_frame(frames):
@@ -392,9 +394,19 @@ def counted(function, counter):
     return counting
 
 
+def limit_memory():
+    """Where the system allows it, keep the process's memory use reasonable
+    (a runaway list then raises MemoryError instead of filling the computer)."""
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, resource.RLIM_INFINITY))
+    except (ImportError, AttributeError, ValueError, OSError):  # Windows, macOS
+        pass
+
+
 def limit_cpu_time(seconds):
-    """Where the system allows it, have it stop the process too (in case the
-    watchdog thread cannot run), and keep its memory use reasonable."""
+    """Where the system allows it, have it stop the process too, a little
+    after the watchdog thread should have (in case that thread cannot run)."""
     try:
         import resource
     except ImportError:  # Windows
@@ -402,7 +414,7 @@ def limit_cpu_time(seconds):
     used = resource.getrusage(resource.RUSAGE_SELF)
     total = used.ru_utime + used.ru_stime
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-    soft = int(total + seconds) + 5
+    soft = int(total + seconds) + 1
     if hard == resource.RLIM_INFINITY or soft <= hard:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
@@ -419,6 +431,7 @@ def child_main():
     os.dup2(2, 1)  # printing that bypasses sys.stdout goes to the tester's stderr pipe
     sys.stdin = open(os.devnull)
     sys.path[0] = FOLDER
+    limit_memory()
     runner = Runner(replies)
     for line in requests:
         request = ast.literal_eval(line)
@@ -521,12 +534,11 @@ class StudentProcess:
         except OSError:
             pass
         self.process.wait()
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
-            try:
-                pipe.close()
-            except OSError:
-                pass
-        code = self.process.returncode
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        code = self.process.returncode  # (its stdout and stderr are closed by their readers)
         self.process = None
         return code
 
@@ -540,6 +552,7 @@ def read_lines(pipe, lines):
     for line in pipe:
         lines.put(line.decode("ascii", "replace"))
     lines.put("")
+    pipe.close()
 
 
 def keep_start(pipe, kept, limit=4000):
@@ -548,6 +561,7 @@ def keep_start(pipe, kept, limit=4000):
     while True:
         data = pipe.read1(4096) if hasattr(pipe, "read1") else pipe.read(4096)
         if not data:
+            pipe.close()
             return
         if size < limit:
             kept.append(data[:limit - size])
@@ -720,10 +734,8 @@ class StudentFunction:
         reply = self.module.process.call(self.name, args, words_at)
         self.call_texts[reply.get("id")] = call_text
         if reply["status"] in (TIMEOUT, WAITED, DIED):
-            self.unusable = ("%s did not finish an earlier call, so it is not called again"
-                             % self.name if reply["status"] != DIED else
-                             "%s ended its process in an earlier call, so it is not called again"
-                             % self.name)
+            what = "ended its process" if reply["status"] == DIED else "did not finish"
+            self.unusable = "%s %s in an earlier call, so it is not called again" % (self.name, what)
         if reply.get("printed"):
             if self.printed_shown:
                 reply["printed"] = []

@@ -153,7 +153,7 @@ def test_broken_submission_is_reported_check_by_check(tmp_path):
     assert re.fullmatch(r"did not finish: stopped after \d+\.\d seconds of CPU time, "
                         r"at wordle\.py, line \d+, in yes_letters \(an infinite loop\?\)",
                         fail_block(out, "yes_letters([])")[1])
-    assert fail_block(out, "7 checks not run: yes_letters did not finish an earlier call")
+    assert fail_block(out, "7 checks not run: yes_letters did not finish in an earlier call")
     block = fail_block(out, "filter_word_list(['aaaaa', 'bbbbb', 'ccccc', 'ddddd']")
     assert "returned the word list it was given; it must return a new list" in block
     assert "changed the word list it was given (it had 4 words, now 1)" in block
@@ -189,8 +189,8 @@ def test_a_printing_infinite_loop_is_stopped_and_its_output_kept_apart(tmp_path)
                         r"line \d+, in no_letters \(an infinite loop\?\)", block[1])
     assert re.fullmatch(r"your code printed \d+ lines; the first 3:", block[2])
     assert block[3] == "| STUDENT OUTPUT: looking at clue 0"
-    assert "  FAIL  9 checks not run: no_letters did not finish an earlier call, so it is not " \
-           "called again" in out
+    assert "  FAIL  9 checks not run: no_letters did not finish in an earlier call, so it is " \
+           "not called again" in out
     assert "  PASS  yes_letters([])" in out
 
 
