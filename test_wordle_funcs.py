@@ -406,7 +406,8 @@ def limit_memory():
 
 def limit_cpu_time(seconds):
     """Where the system allows it, have it stop the process too, a little
-    after the watchdog thread should have (in case that thread cannot run)."""
+    after the watchdog thread should have (in case that thread cannot run:
+    some long operations written in C never let other threads run)."""
     try:
         import resource
     except ImportError:  # Windows
@@ -414,7 +415,7 @@ def limit_cpu_time(seconds):
     used = resource.getrusage(resource.RUSAGE_SELF)
     total = used.ru_utime + used.ru_stime
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-    soft = int(total + seconds) + 1
+    soft = math.ceil(total + seconds) + 2  # whole seconds, 2 to 3 after the watchdog's limit
     if hard == resource.RLIM_INFINITY or soft <= hard:
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
