@@ -284,6 +284,7 @@ class Runner:
         threading.Thread(target=self.watch, daemon=True).start()
 
     def send(self, reply):
+        """Send one reply to the tester, as one line."""
         self.replies.write(ascii(reply) + "\n")
         self.replies.flush()
 
@@ -460,6 +461,7 @@ class StudentProcess:
         self.call_ids = 0
 
     def start(self):
+        """Start a new child process and import the module in it; return the reply."""
         options = {}
         if os.name == "posix":
             options["start_new_session"] = True  # no terminal: it cannot read the keyboard
@@ -601,10 +603,12 @@ class Tally:
         self.notes_given = set()
 
     def section(self, title):
+        """Start a section of the report."""
         print()
         print("== " + title + " ==")
 
     def line(self, text):
+        """An explanation line under a check."""
         print("        " + text)
 
     def record(self, call_text, problems, reply=None):
@@ -652,6 +656,7 @@ def printable(text, width=100):
 
 
 def plural(count, noun):
+    """E.g. "1 check", "2 checks"."""
     return "%d %s%s" % (count, noun, "" if count == 1 else "s")
 
 
@@ -732,11 +737,13 @@ class StudentFunction:
         self.call_texts = {}  # call id -> how the call was written
 
     def call(self, call_text, args, words_at=None):
+        """Call the function with args (see StudentProcess.call); return the reply."""
         reply = self.module.process.call(self.name, args, words_at)
         self.call_texts[reply.get("id")] = call_text
         if reply["status"] in (TIMEOUT, WAITED, DIED):
             what = "ended its process" if reply["status"] == DIED else "did not finish"
-            self.unusable = "%s %s in an earlier call, so it is not called again" % (self.name, what)
+            self.unusable = "%s %s in an earlier call, so it is not called again" % (
+                self.name, what)
         if reply.get("printed"):
             if self.printed_shown:
                 reply["printed"] = []
@@ -751,7 +758,8 @@ class StudentFunction:
         for call_id in reply.get("same_list_as", []):
             was, now = changes.pop(call_id, (None, None))
             if self.shared_list_explained:
-                problems.append("again returned the same list object as an earlier call (see above)")
+                problems.append("again returned the same list object as an earlier call "
+                                "(see above)")
                 continue
             self.shared_list_explained = True
             changing = ", changing its answer from %r to %r" % (was, now) if was != now else ""
@@ -899,12 +907,8 @@ class StudentModule:
     def failed_import(self):
         """The file of a student module this one imports first thing, if that
         module could not be imported."""
-        try:
-            with open(os.path.join(FOLDER, self.file), encoding="utf-8") as source:
-                tree = ast.parse(source.read())
-        except (OSError, ValueError, SyntaxError):
-            return None  # importing it will tell what is wrong
-        for node in tree.body:
+        tree = self.source_tree()  # (if None, importing it will tell what is wrong)
+        for node in tree.body if tree else []:
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
                 [node.module] if isinstance(node, ast.ImportFrom) else []
             for name in names:
@@ -940,15 +944,23 @@ class StudentModule:
     def guard_check(self, tally):
         """Check the `if __name__ == "__main__":` line by reading the source (not running it)."""
         label = "%s starts its game under `if __name__ == \"__main__\":`" % self.file
+        tree = self.source_tree()
+        if tree is None:
+            tally.record(label, ["not checked: %s could not be read or parsed (see above)"
+                                 % self.file])
+        else:
+            tally.record(label, guard_problems(tree, self.file))
+
+    def source_tree(self):
+        """The file's syntax tree (read, never run), or None if it cannot be read."""
         try:
-            with open(os.path.join(FOLDER, self.file), encoding="utf-8") as source:
-                tree = ast.parse(source.read())
+            with open(os.path.join(FOLDER, self.file), "rb") as source:
+                return ast.parse(source.read())
         except (OSError, ValueError, SyntaxError):
-            tally.record(label, ["not checked: %s could not be read, or has a syntax error" % self.file])
-            return
-        tally.record(label, guard_problems(tree, self.file))
+            return None
 
     def unusable_reason(self, function):
+        """Why function cannot be called at all (None if it can)."""
         if self.problem:
             return self.problem
         if function not in self.functions:
@@ -956,6 +968,7 @@ class StudentModule:
         return None
 
     def function(self, name):
+        """The StudentFunction for the module's function name."""
         if name not in self.function_objects:
             self.function_objects[name] = StudentFunction(self, name)
         return self.function_objects[name]
@@ -983,7 +996,8 @@ def guard_problems(tree, file):
             top_level_guard = True
         else:
             problems.append("line %d: the guard is inside a function or another block, so "
-                            "`python %s` never reaches it: put it at the left margin" % (node.lineno, file))
+                            "`python %s` never reaches it: put it at the left margin"
+                            % (node.lineno, file))
     if not problems and not top_level_guard:
         problems.append("there is no `if __name__ == \"__main__\":` line: the game must start "
                         "under it, so that importing the file does not start it")
@@ -1009,15 +1023,18 @@ def guard_string(node):
 # ==================================================================== the sections
 
 def call_text(name, args):
+    """How a call is shown, e.g. "check_word('LERED', 'RADIO')"."""
     return name + "(" + ", ".join(repr(arg) for arg in args) + ")"
 
 
 def check_word_checks(cases):
+    """The checks (call text, arguments, expected value, where the word list goes)."""
     return [(call_text("check_word", [secret, guess]), [secret, guess], colours(code), None)
             for secret, guess, code in cases]
 
 
 def clue_function_checks(name, cases):
+    """The checks of a function of a clue list, from (secret, guesses, expected) cases."""
     checks = []
     for secret, guesses, expected in cases:
         args = [clue_list(secret, guesses)]
@@ -1034,6 +1051,7 @@ def filter_check(word_list, clues, expected):
 
 
 def run_wordle_tests(tally, wordle):
+    """The checks of the four functions of wordle.py."""
     tally.section("check_word (examples from the assignment)")
     check_word = wordle.function("check_word")
     run_checks(tally, check_word, check_word_checks(CHECK_WORD_EXAMPLES))
@@ -1046,6 +1064,7 @@ def run_wordle_tests(tally, wordle):
 
 
 def run_filter_word_list_tests(tally, easy_wordle):
+    """The checks of filter_word_list in easy_wordle.py."""
     filter_word_list = easy_wordle.function("filter_word_list")
     tally.section("filter_word_list (the full word list)")
     print("  (" + ORDER_RULE + ")")

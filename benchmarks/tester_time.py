@@ -61,7 +61,8 @@ def cold_import_cpu(folder):
     """CPU seconds to import easy_wordle (and so wordle and words) with nothing compiled."""
     for cached in folder.glob("__pycache__"):
         shutil.rmtree(cached)
-    code = "import time; t = time.process_time(); import easy_wordle; print(time.process_time() - t)"
+    code = ("import time; started = time.process_time(); import easy_wordle; "
+            "print(time.process_time() - started)")
     output = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True,
                             text=True, check=True).stdout
     return float(output)
@@ -99,7 +100,8 @@ def main():
           "CPU median %.2f s (target < %g s wall: %s)"
           % (results[0][2], runs, statistics.median(walls), max(walls),
              statistics.median(cpu for _, cpu, _ in results), TARGET_SECONDS, verdict))
-    print("CPU time of the reference's slowest call, against the figure the tester's limit is set from:")
+    print("CPU time of the reference's slowest call, against the figure the tester's limit "
+          "is set from:")
     for name, seconds in figures.items():
         assumed = tester.REFERENCE_SECONDS.get(name, tester.OTHER_REFERENCE_SECONDS)
         state = "ok" if seconds <= assumed else "OVER: raise REFERENCE_SECONDS"

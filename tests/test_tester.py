@@ -185,8 +185,8 @@ def test_a_printing_infinite_loop_is_stopped_and_its_output_kept_apart(tmp_path)
     out = run_expecting(tmp_path, "printing_loop", 10)
     assert "  PASS  no_letters([])" in out
     block = fail_block(out, "no_letters([('RADIO'")
-    assert re.fullmatch(r"did not finish: stopped after \d+\.\d seconds of CPU time, at wordle\.py, "
-                        r"line \d+, in no_letters \(an infinite loop\?\)", block[1])
+    assert re.fullmatch(r"did not finish: stopped after \d+\.\d seconds of CPU time, at "
+                        r"wordle\.py, line \d+, in no_letters \(an infinite loop\?\)", block[1])
     assert re.fullmatch(r"your code printed \d+ lines; the first 3:", block[2])
     assert block[3] == "| STUDENT OUTPUT: looking at clue 0"
     assert "  FAIL  9 checks not run: no_letters did not finish in an earlier call, so it is " \
@@ -218,7 +218,8 @@ def test_a_syntax_error_is_one_clear_message(tmp_path):
     assert block[2:] == ["if guess[i] = secret[i]:"]
     assert "frozen" not in out and "missing" not in out
     assert fail_block(out, "import easy_wordle")[1:] == [
-        "easy_wordle.py imports wordle.py, which could not be imported (see above): fix wordle.py first"]
+        "easy_wordle.py imports wordle.py, which could not be imported (see above): "
+        "fix wordle.py first"]
     assert out.count("  FAIL  ") == 11  # one line per section, not one per check
 
 
@@ -226,11 +227,13 @@ def test_a_game_at_import_is_blamed_on_its_own_file_only(tmp_path):
     out = run_expecting(tmp_path, "game_at_import", TOTAL_CHECKS - 1)
     block = fail_block(out, "import wordle")
     assert re.fullmatch(r"it asked for input while being imported \(wordle\.py, line \d+, in "
-                        r"read_guess\): put the game under `if __name__ == \"__main__\":`", block[1])
+                        r"read_guess\): put the game under `if __name__ == \"__main__\":`",
+                        block[1])
     assert block[3] == "| Known:  _____"
     assert fail_block(out, "import easy_wordle")[1].startswith("easy_wordle.py imports wordle.py,")
     assert "  PASS  easy_wordle.py starts its game under" in out
-    assert "no `if __name__ == \"__main__\":` line" in fail_block(out, "wordle.py starts its game")[1]
+    guard = fail_block(out, "wordle.py starts its game")
+    assert "no `if __name__ == \"__main__\":` line" in guard[1]
 
 
 @pytest.mark.timeout(RUN_TIMEOUT + 60)  # about 40 s of CPU time: give a busy machine room
