@@ -584,7 +584,7 @@ def parse_reply(line):
     if not line:
         return {"status": DIED, "where": ""}
     try:
-        reply = ast.literal_eval(line)
+        reply = ast.literal_eval(line.strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         reply = None
     if type(reply) is not dict or "status" not in reply:
@@ -1101,9 +1101,9 @@ def main():
     try:
         for name in MODULES:
             module = StudentModule(name, dict(modules))
+            modules[module.file] = module
             module.import_check(tally)
             module.guard_check(tally)
-            modules[module.file] = module
         run_wordle_tests(tally, modules["wordle.py"])
         run_filter_word_list_tests(tally, modules["easy_wordle.py"])
     finally:
@@ -1116,7 +1116,8 @@ def main():
 
 def run():
     """The command: main() with the tester's own failures reported as exit status 2."""
-    sys.stdout.reconfigure(errors="backslashreplace")
+    if hasattr(sys.stdout, "reconfigure"):  # (not in IDLE) characters the terminal lacks
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return main()
     except KeyboardInterrupt:
@@ -1124,14 +1125,13 @@ def run():
         print("Stopped (Ctrl-C): not every check ran.")
     except BrokenPipeError:  # the report was piped into a command that has stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except TesterError as error:
+    except Exception as error:  # a bug of the tester's own (a TesterError: in its child)
         print()
         print("The tester itself failed, so it could not finish (this is not your code's fault):")
-        print(error)
-    except Exception:
-        print()
-        print("The tester itself failed, so it could not finish (this is not your code's fault):")
-        traceback.print_exc(file=sys.stdout)
+        if isinstance(error, TesterError):
+            print(error)
+        else:
+            traceback.print_exc(file=sys.stdout)
     return 2
 
 
