@@ -14,9 +14,11 @@ so a function that loops forever, waits for input, prints a lot, calls
 exit() or crashes is stopped and named, and the other checks still run.
 Anything your code prints is shown under its check, marked with "|".
 
-Time limits count CPU time (the time your code computes, whatever else
-the computer is doing), hundreds of times what the kit's reference solution
-needs and never under LIMIT_FLOOR seconds: slow but correct code passes.
+Time limits count CPU time (the time your code computes, however busy the
+computer is), hundreds of times what the kit's reference solution needs and
+never under LIMIT_FLOOR seconds: slow but correct code passes. A call that
+waits (time.sleep, a file) for WAIT_LIMIT seconds, using almost no CPU time,
+is stopped too.
 
 filter_word_list may return its words in any order: the assignment does
 not fix one, and the kit's grader accepts any order. (The course's own
@@ -47,7 +49,9 @@ REFERENCE_SECONDS = {"import": 0.03, "filter_word_list": 0.03}
 OTHER_REFERENCE_SECONDS = 0.00001  # check_word, known_word, no_letters, yes_letters
 LIMIT_MULTIPLE = 300  # a call may use this many times the reference's CPU time,
 LIMIT_FLOOR = 2.0  # and never less than this many CPU seconds.
-WAIT_LIMIT = 20.0  # wall-clock seconds a call may wait (sleep, input) beyond 3x its CPU limit
+WAIT_LIMIT = 20.0  # seconds a call may wait (sleep, read a file) while using almost no CPU time,
+IDLE_SHARE = 0.01  # that is, less than this share of the time: busy computers give more than that
+SILENCE_LIMIT = 30.0  # seconds without a sign of life before a child process is stopped
 MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of memory for the process running your code (where possible)
 
 SHOWN_LINES = 3  # lines of your code's printing shown under a check
@@ -58,7 +62,8 @@ RETURNED = "returned"  # the call returned (or the import finished)
 RAISED = "raised"  # it raised an exception
 SYNTAX = "syntax error"  # the file could not be compiled
 TIMEOUT = "timeout"  # it used up its CPU time
-WAITED = "waited"  # it waited too long without using its CPU time
+WAITED = "waited"  # it waited too long using almost no CPU time
+RUNNING = "running"  # not a reply: the call is still running
 DIED = "died"  # it ended the child process (os._exit, a crash)
 TESTER_ERROR = "tester error"  # the tester's own code failed in the child
 
@@ -67,11 +72,6 @@ def cpu_limit(name):
     """CPU seconds one call of name (or "import") may use."""
     reference = REFERENCE_SECONDS.get(name, OTHER_REFERENCE_SECONDS)
     return max(LIMIT_FLOOR, LIMIT_MULTIPLE * reference)
-
-
-def wall_limit(name):
-    """Wall-clock seconds one call may take, however little CPU time it uses."""
-    return 3 * cpu_limit(name) + WAIT_LIMIT
 
 
 # ==================================================================== the test cases
@@ -289,7 +289,9 @@ class Runner:
         self.replies.flush()
 
     def watch(self):
-        """Stop the running call once it has used up its time."""
+        """Stop the running call once it has used up its CPU time, or waited
+        too long using almost none; say every second that it is still running."""
+        last_sign = time.monotonic()
         while True:
             time.sleep(0.02)
             with self.lock:
@@ -300,9 +302,12 @@ class Runner:
                 wall = time.monotonic() - wall_start
                 if cpu > request["cpu"]:
                     status = TIMEOUT
-                elif wall > request["wall"]:
+                elif wall > WAIT_LIMIT and cpu < IDLE_SHARE * wall:
                     status = WAITED
                 else:
+                    if time.monotonic() - last_sign > 1:
+                        self.send({"status": RUNNING})
+                        last_sign = time.monotonic()
                     continue
                 frames = sys._current_frames().get(self.main_thread)
                 stack = traceback.extract_stack(frames) if frames else []
@@ -498,16 +503,17 @@ class StudentProcess:
     def ask(self, request, name):
         """Send one request; wait for its reply. A stuck or dead child is stopped."""
         request["cpu"] = cpu_limit(name)
-        request["wall"] = wall_limit(name)
         try:
             self.process.stdin.write((ascii(request) + "\n").encode("ascii"))
             self.process.stdin.flush()
-            line = self.replies.get(timeout=request["wall"] + 10)
-        except queue.Empty:
-            line = None
         except OSError:  # the child has already gone
-            line = ""
-        reply = parse_reply(line)
+            pass
+        reply = {"status": RUNNING}
+        while reply["status"] == RUNNING:
+            try:
+                reply = parse_reply(self.replies.get(timeout=SILENCE_LIMIT))
+            except queue.Empty:
+                reply = parse_reply(None)
         if reply["status"] == TESTER_ERROR:
             raise TesterError(reply["detail"])
         if reply["status"] in (TIMEOUT, WAITED, DIED):
@@ -578,7 +584,8 @@ def raw_lines(kept):
 
 
 def parse_reply(line):
-    """The reply dict for one line from the child (a "died" reply when there is none)."""
+    """The reply dict for one line from the child: a "died" reply at the end
+    of its output, a "waited" one for None (it went silent)."""
     if line is None:
         return {"status": WAITED, "cpu": None, "where": ""}
     if not line:
@@ -696,8 +703,9 @@ def failure_problems(reply):
     if status == WAITED:
         if reply.get("cpu") is None:
             return ["did not finish: the process running it stopped answering and was stopped"]
-        return ["did not finish: still waiting after %.0f seconds, having used %.1f seconds of "
-                "CPU time%s (time.sleep? reading a file?)" % (reply["wall"], reply["cpu"], at)]
+        return ["did not finish: still waiting after %.0f seconds, having used only %.1f "
+                "seconds of CPU time%s (time.sleep? reading a file?)"
+                % (reply["wall"], reply["cpu"], at)]
     if status == SYNTAX:
         return ["%s: %s" % (reply["where"], reply["detail"])] + (
             ["    " + reply["code"]] if reply.get("code") else [])

@@ -313,3 +313,11 @@ def test_printing_at_import_is_blamed_on_the_file_that_prints(tmp_path):
         "importing it printed something: only the game, under `if __name__ == \"__main__\":`, "
         "should print", "your code printed:", "| STUDENT OUTPUT: Welcome to Wordle!"]
     assert "  PASS  import easy_wordle" in out
+
+
+def test_a_function_that_waits_without_computing_is_stopped(tmp_path):
+    out = run_expecting(tmp_path, "sleeping_function", 10)
+    assert re.fullmatch(r"did not finish: still waiting after \d+ seconds, having used only "
+                        r"\d+\.\d seconds of CPU time, at wordle\.py, line \d+, in known_word "
+                        r"\(time\.sleep\? reading a file\?\)", fail_block(out, "known_word([])")[1])
+    assert "  FAIL  9 checks not run: known_word did not finish in an earlier call" in out
