@@ -12,12 +12,13 @@ any failed, and 2 when the tester itself could not run.
 Your files run in Python processes of their own, never inside the tester,
 so a function that loops forever, waits for input, prints a lot, calls
 exit() or crashes is stopped and named, and the other checks still run.
-Anything your code prints is shown under its check, marked with "|".
+The first lines your code prints are shown under the check, marked "|"
+(for each function, the first time it prints).
 
 Time limits count CPU time (the time your code computes, however busy the
-computer is), hundreds of times what the kit's reference solution needs and
-never under LIMIT_FLOOR seconds: slow but correct code passes. A call that
-waits (time.sleep, a file) for WAIT_LIMIT seconds, using almost no CPU time,
+computer is): hundreds of times what the kit's reference solution needs,
+and at least 2 seconds a call, so slow but correct code passes. A call
+that waits (time.sleep, a file) for 20 seconds, using almost no CPU time,
 is stopped too.
 
 filter_word_list may return its words in any order: the assignment does
