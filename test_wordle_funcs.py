@@ -772,10 +772,11 @@ class StudentFunction:
                 continue
             self.shared_list_explained = True
             changing = ", changing its answer from %r to %r" % (was, now) if was != now else ""
+            in_game = " (in the game, every row of the history would show the last clue's " \
+                "colours)" if self.name == "check_word" else ""
             problems.append("returned the same list object as the earlier call %s%s: every call "
-                            "must build and return a new list (in the game, every row of the "
-                            "history would show the last clue's colours)"
-                            % (self.call_texts.get(call_id, "?"), changing))
+                            "must build and return a new list%s"
+                            % (self.call_texts.get(call_id, "?"), changing, in_game))
         for call_id, (was, now) in changes.items():
             problems.append("changed the list that the earlier call %s returned, from %r to %r"
                             % (self.call_texts.get(call_id, "?"), was, now))
