@@ -32,6 +32,7 @@ import io
 import math
 import os
 import queue
+import reprlib
 import signal
 import subprocess
 import sys
@@ -57,6 +58,7 @@ MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of memory for the process running your cod
 
 SHOWN_LINES = 3  # lines of your code's printing shown under a check
 SHOWN_WORDS = 10  # words listed when a word list is wrong
+MAX_ITEMS = 100_000  # items in a list your function returns, at most (words.py has 14,855)
 
 # What happened to one request sent to the child process (a reply's "status").
 RETURNED = "returned"  # the call returned (or the import finished)
@@ -236,12 +238,13 @@ def error_reply(exc):
 
 
 def is_plain(value, depth=0):
-    """True if value is made only of strings, numbers, None, lists and tuples."""
+    """True if value is made only of strings, numbers, None, lists and tuples
+    (and is not huge: no answer here needs more than MAX_ITEMS items)."""
     if type(value) in (str, int, bool, type(None)):
         return True
     if type(value) is float:
         return math.isfinite(value)
-    if type(value) in (list, tuple) and depth < 10:
+    if type(value) in (list, tuple) and depth < 10 and len(value) <= MAX_ITEMS:
         return all(is_plain(item, depth + 1) for item in value)
     return False
 
@@ -258,16 +261,16 @@ def plain_copy(value):
 def value_reply(value):
     """The reply for a value a call returned: the value itself if it is plain
     data, else a description of it."""
-    if is_plain(value):
-        text = ascii(value)
-        if len(text) < 5_000_000:
-            return {"status": RETURNED, "value": value}
-        return {"status": RETURNED, "unplain": "a %s too big to show" % type(value).__name__}
+    if is_plain(value) and len(ascii(value)) < 5_000_000:
+        return {"status": RETURNED, "value": value}
     try:
-        shown = repr(value)[:100]
+        shown = reprlib.repr(value)
     except BaseException:
         shown = "(its repr() failed)"
-    return {"status": RETURNED, "unplain": "a %s: %s" % (type(value).__name__, shown)}
+    kind = type(value).__name__
+    if type(value) in (list, tuple):
+        kind += " of %d items" % len(value)
+    return {"status": RETURNED, "unplain": "%s  (a %s)" % (shown, kind)}
 
 
 class Runner:

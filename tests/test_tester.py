@@ -321,3 +321,20 @@ def test_a_function_that_waits_without_computing_is_stopped(tmp_path):
                         r"\d+\.\d seconds of CPU time, at wordle\.py, line \d+, in known_word "
                         r"\(time\.sleep\? reading a file\?\)", fail_block(out, "known_word([])")[1])
     assert "  FAIL  9 checks not run: known_word did not finish in an earlier call" in out
+
+
+def test_values_that_are_not_plain_data_are_described_not_sent():
+    from test_wordle_funcs import value_reply
+
+    class Equal:
+        def __eq__(self, other):
+            return True
+
+        def __repr__(self):
+            return "Equal()"
+
+    assert value_reply(["peris", ("A", 1)]) == {"status": "returned", "value": ["peris", ("A", 1)]}
+    assert value_reply({"A"})["unplain"] == "{'A'}  (a set)"
+    assert value_reply(Equal())["unplain"] == "Equal()  (a Equal)"
+    assert value_reply(list(range(200_000)))["unplain"].endswith("  (a list of 200000 items)")
+    assert "value" not in value_reply(float("nan"))
