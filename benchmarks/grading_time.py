@@ -21,8 +21,9 @@ import time
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT))
 
-from grader import function_tests, grading  # noqa: E402
-from grader.rubric import load_rubric  # noqa: E402
+from grader import grading  # noqa: E402
+from grader.checks import function_cases  # noqa: E402
+from grader.results.rubric import load_rubric  # noqa: E402
 
 
 def reference_submission(folder):
@@ -51,7 +52,7 @@ def summary(times):
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
-    function_tests.all_cases()  # what `python -m grader prepare` does
+    function_cases.all_cases()  # what `python -m grader prepare` does
     with tempfile.TemporaryDirectory() as temp:
         temp = pathlib.Path(temp)
         (temp / "submission").mkdir()

@@ -2,13 +2,14 @@
 import os
 import sys
 
+from grader import KIT_ROOT
+
 
 def _drop_working_directory():
     """`python -m` puts the working directory first on sys.path; a grader started in a
     student's folder must not import the student's files by name."""
-    kit_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sys.path[:] = [entry for entry in sys.path
-                   if os.path.abspath(entry or os.curdir) != os.getcwd() or os.getcwd() == kit_root]
+                   if os.path.abspath(entry or os.curdir) != os.getcwd() or os.getcwd() == str(KIT_ROOT)]
 
 
 _drop_working_directory()

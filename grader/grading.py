@@ -8,12 +8,24 @@ works in its own processes, so they overlap.
 import threading
 import time
 
-from grader import checks, function_tests, transcripts
-from grader.loading import load_submission
-from grader.sandbox import Sandbox
-from grader.scoring import GradeResult, score_tests
+from grader import KIT_ROOT, assignment
+from grader.checks import function_runner, information, transcripts
+from grader.checks.function_cases import FUNCTION_TESTS
+from grader.results.scoring import GradeResult, score_tests
+from grader.sandbox.box import Sandbox, SandboxError
+from grader.sandbox.child.codec import Status
+from grader.sandbox.loading import LoadError, load_submission
 
-ALL_SPECS = function_tests.SPECS + transcripts.SPECS + checks.SPECS
+ALL_SPECS = (tuple(test.spec for test in FUNCTION_TESTS) + transcripts.SPECS
+             + information.SPECS)
+
+
+class CannotGrade(Exception):
+    """The submission cannot be graded: its path is unreadable, or the sandbox cannot start."""
+
+    def __init__(self, message, sandbox_failed=False):
+        super().__init__(message)
+        self.sandbox_failed = sandbox_failed
 
 
 class RecordingBox:
@@ -37,15 +49,16 @@ class RecordingBox:
         return result
 
 
-def program_outcomes(box, submission, module, program):
+def program_outcomes(box, submission, program):
     """The guard check and the transcript tests of one program."""
+    module = program.module
     imported = box.import_module(module)
-    guard_outcome = checks.guard_outcome(module, submission, imported)
+    guard_outcome = information.guard_outcome(module, submission, imported)
     skip = None
-    if imported.status == "timeout":
+    if imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
-    outcomes = {checks.GUARD_SPECS[module].id: guard_outcome}
+    outcomes = {information.GUARD_SPECS[module].id: guard_outcome}
     outcomes.update(transcripts.test_program(box, program, guard_outcome.details, skip))
     return outcomes
 
@@ -55,38 +68,52 @@ def run_everything(box, submission):
     programs = {}
     failure = []
 
-    def run_program(module, program):
+    def run_program(program):
         try:
-            programs.update(program_outcomes(box, submission, module, program))
+            programs.update(program_outcomes(box, submission, program))
         except BaseException as error:  # re-raised in the grading thread
             failure.append(error)
 
-    workers = [threading.Thread(target=run_program, args=(module, program), name="runs of " + module)
-               for module, program in zip(checks.MODULES, transcripts.PROGRAMS)]
+    workers = [threading.Thread(target=run_program, args=(program,), name="runs of " + program.module)
+               for program in transcripts.PROGRAMS]
     for worker in workers:
         worker.start()
-    outcomes = function_tests.run_function_tests(box)
+    outcomes = function_runner.run_function_tests(box)
     for worker in workers:
         worker.join()
     if failure:
         raise failure[0]
     outcomes.update(programs)
-    outcomes[checks.FILES_SPEC.id] = checks.files_outcome(submission)
-    outcomes[checks.IMPORTS_SPEC.id] = checks.imports_outcome(box.forbidden_imports)
+    outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
+    outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports)
     return outcomes
+
+
+def open_sandbox(submission, sandbox_factory=Sandbox, **options):
+    """A sandbox holding the submission's files and the kit's handout files, reporting
+    imports beyond the allowed ones made by the student's code (not the handout files')."""
+    files = dict(submission.files)
+    files.update((name, KIT_ROOT / name) for name in assignment.HANDOUT_FILES)
+    return sandbox_factory(files, allowed_imports=assignment.ALLOWED_IMPORTS,
+                           unwatched_modules=[name[:-3] for name in assignment.HANDOUT_FILES],
+                           **options)
 
 
 def grade(path, rubric, sandbox_factory=Sandbox):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
-    Raises grader.loading.LoadError when path cannot be read, and
-    grader.sandbox.SandboxError when the sandbox cannot start.
+    Raises CannotGrade when path cannot be read or the sandbox cannot start.
     """
     started = time.monotonic()
-    with load_submission(path) as submission:
-        with sandbox_factory(submission) as sandbox:
-            outcomes = run_everything(RecordingBox(sandbox), submission)
-            notes = ["protection not available: %s" % missing
-                     for missing in sandbox.missing_protections]
+    try:
+        with load_submission(path, assignment.REQUIRED_FILES) as submission:
+            with open_sandbox(submission, sandbox_factory) as sandbox:
+                outcomes = run_everything(RecordingBox(sandbox), submission)
+                notes = ["protection not available: %s" % missing
+                         for missing in sandbox.missing_protections]
+    except LoadError as error:
+        raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
+    except SandboxError as error:
+        raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
     tests = score_tests(rubric, ALL_SPECS, outcomes)
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3))

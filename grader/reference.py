@@ -1,22 +1,57 @@
-"""The kit's reference solution, loaded by file path from the kit's root.
+"""The kit's reference solution, loaded by file path from the kit's root when asked.
 
-The trusted side computes every expected value by calling the reference.
-It is loaded from the kit's own files, never found through ``sys.path``:
-a grader started inside a student's folder must not pick up the student's
-``wordle.py`` or ``words.py`` by accident.
+The trusted side computes every expected value by calling the reference
+(``reference.load().wordle.check_word(...)``). It is loaded from the kit's own
+files, never found through ``sys.path``: a grader started inside a student's
+folder must not pick up the student's ``wordle.py`` or ``words.py`` by
+accident. Importing this module loads nothing; commands that need no
+expected value (``tests``, a grading whose cases are cached up to the games)
+never run it.
 """
 import importlib.util
 import pathlib
 import sys
+import threading
+from dataclasses import dataclass
 
-KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+from grader import KIT_ROOT
+from grader.assignment import HANDOUT_FILES, REQUIRED_FILES
 
 # In dependency order: each module's imports must already be loaded.
-REFERENCE_MODULES = ("words", "display_utility", "wordle", "easy_wordle")
+REFERENCE_MODULES = tuple(name[:-len(".py")] for name in HANDOUT_FILES + REQUIRED_FILES)
 
 
 class ReferenceMissing(Exception):
     """The kit's reference solution is missing or is not the kit's own."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The loaded reference modules and the kit's word list."""
+
+    wordle: object
+    easy_wordle: object
+    words: tuple  # the kit's word list (lower case), the one students' programs get too
+    word_set: frozenset
+
+    def module(self, name):
+        """wordle or easy_wordle, by name."""
+        return {"wordle": self.wordle, "easy_wordle": self.easy_wordle}[name]
+
+
+_loaded = None
+_lock = threading.Lock()  # the grading threads may ask at the same moment
+
+
+def load():
+    """The Reference, loaded on the first call."""
+    global _loaded
+    with _lock:
+        if _loaded is None:
+            modules = {name: _load(name) for name in REFERENCE_MODULES}
+            words = tuple(modules["words"].words)
+            _loaded = Reference(modules["wordle"], modules["easy_wordle"], words, frozenset(words))
+    return _loaded
 
 
 def _load(name):
@@ -39,18 +74,3 @@ def _load(name):
         del sys.modules[name]
         raise
     return module
-
-
-def _load_all():
-    return {name: _load(name) for name in REFERENCE_MODULES}
-
-
-_modules = _load_all()
-
-words_module = _modules["words"]
-wordle = _modules["wordle"]
-easy_wordle = _modules["easy_wordle"]
-
-#: The kit's word list (lower case), the one students' programs get too.
-WORDS = tuple(words_module.words)
-WORD_SET = frozenset(WORDS)

@@ -11,10 +11,11 @@ import stat
 import sys
 import zipfile
 
-from grader.reference import KIT_ROOT as KIT
+from grader import KIT_ROOT as KIT
+from grader.assignment import HANDOUT_FILES, REQUIRED_FILES
 
 HERE = pathlib.Path(__file__).resolve().parent
-KIT_FILES = ["wordle.py", "easy_wordle.py", "display_utility.py", "words.py", "requirements.txt"]
+KIT_FILES = REQUIRED_FILES + HANDOUT_FILES + ("requirements.txt",)
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope"}
 
 

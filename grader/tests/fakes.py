@@ -8,8 +8,9 @@ import copy
 import random
 
 from grader import reference
-from grader.sandbox import CallResult, RunResult
-from grader.transcripts import play_reference, reference_output
+from grader.sandbox.box import CallResult, RunResult
+from grader.sandbox.child.codec import Status
+from grader.checks.transcripts import play_reference, reference_output
 
 
 class FakeBox:
@@ -25,16 +26,16 @@ class FakeBox:
         self.calls.append((function, args))
         implementation = self.functions.get(function)
         if implementation is None:
-            return CallResult("missing_function", detail="%s is not defined" % function)
+            return CallResult(Status.MISSING_FUNCTION, detail="%s is not defined" % function)
         if isinstance(implementation, CallResult):
             return implementation
         arguments = copy.deepcopy(args)
         try:
             value = implementation(*arguments)
         except Exception as error:
-            return CallResult("raised", detail="%s: %s" % (type(error).__name__, error))
+            return CallResult(Status.RAISED, detail="%s: %s" % (type(error).__name__, error))
         returned = next((i for i, arg in enumerate(arguments) if value is arg), None)
-        return CallResult("ok", value=copy.deepcopy(value), args_after=arguments,
+        return CallResult(Status.OK, value=copy.deepcopy(value), args_after=arguments,
                           returned_argument=returned)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None):
@@ -42,20 +43,20 @@ class FakeBox:
         return self.programs[module](stdin, seed)
 
     def import_module(self, module, timeout=5.0):
-        return RunResult("ok")
+        return RunResult(Status.OK)
 
 
 def reference_functions():
-    return {"check_word": reference.wordle.check_word,
-            "known_word": reference.wordle.known_word,
-            "no_letters": reference.wordle.no_letters,
-            "yes_letters": reference.wordle.yes_letters,
-            "filter_word_list": reference.easy_wordle.filter_word_list}
+    return {"check_word": reference.load().wordle.check_word,
+            "known_word": reference.load().wordle.known_word,
+            "no_letters": reference.load().wordle.no_letters,
+            "yes_letters": reference.load().wordle.yes_letters,
+            "filter_word_list": reference.load().easy_wordle.filter_word_list}
 
 
 def secret_for(seed):
     """The secret a well-behaved fake program picks for a seed."""
-    return random.Random(seed).choice(reference.WORDS).upper()
+    return random.Random(seed).choice(reference.load().words).upper()
 
 
 def reference_program(program, choose_secret=secret_for, edit=None):
@@ -67,9 +68,9 @@ def reference_program(program, choose_secret=secret_for, edit=None):
         if edit is not None:
             output = edit(output)
         if not finished:
-            return RunResult("waited_for_input", stdout=output, exit_code=1,
+            return RunResult(Status.WAITED_FOR_INPUT, stdout=output, exit_code=1,
                              detail="EOFError: EOF when reading a line")
-        return RunResult("ok", stdout=output, exit_code=0)
+        return RunResult(Status.OK, stdout=output, exit_code=0)
     return run
 
 

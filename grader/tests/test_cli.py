@@ -3,7 +3,6 @@ import contextlib
 import csv
 import json
 import os
-import pathlib
 import shutil
 import signal
 import subprocess
@@ -13,7 +12,8 @@ import zipfile
 
 import pytest
 
-KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
+from grader import KIT_ROOT
+
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 
 

@@ -10,8 +10,11 @@ import pathlib
 
 import pytest
 
-from grader import grading, report
-from grader.rubric import GROUPS, VISIBILITIES, load_rubric
+from grader import grading
+from grader.assignment import GROUPS
+from grader.results import text_report
+from grader.results.gradescope_json import results_json
+from grader.results.rubric import VISIBILITIES, load_rubric
 
 SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
 MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
@@ -45,7 +48,7 @@ def test_the_corpus_has_three_correct_submissions_and_the_mistakes():
 @pytest.mark.parametrize("name", FOLDERS)
 def test_score_and_reasons(graded, name):
     result, expected = graded[name], MANIFEST[name]
-    outputs = {test.spec.id: report.test_output(test) for test in result.tests}
+    outputs = {test.spec.id: text_report.test_output(test) for test in result.tests}
     failed = {test.spec.id for test in result.tests if not test.outcome.passed}
     assert failed == set(expected["failed"]), "tests that failed differ from the manifest"
     for test_id, phrase in expected["failed"].items():
@@ -56,7 +59,7 @@ def test_score_and_reasons(graded, name):
 @pytest.mark.parametrize("name", FOLDERS)
 def test_results_json_follows_gradescope(graded, name):
     result = graded[name]
-    data = json.loads(json.dumps(report.results_json(result)))
+    data = json.loads(json.dumps(results_json(result)))
     assert [test["status"] == "passed" for test in data["tests"]] == [
         test.passed for test in result.tests]
     assert isinstance(data["execution_time"], (int, float))
@@ -82,7 +85,7 @@ def test_a_lost_point_always_has_an_explanation(graded):
     for result in graded.values():
         for test in result.tests:
             if not test.passed:
-                assert report.test_output(test).strip()
+                assert text_report.test_output(test).strip()
 
 
 @pytest.mark.parametrize("name", ["correct_counts", "samples_choices"])
@@ -90,7 +93,7 @@ def test_grading_twice_gives_the_same_result(graded, name):
     again = grade_folder(name)[1]
 
     def comparable(result):
-        data = report.results_json(result)
+        data = results_json(result)
         del data["execution_time"]
         return data
     assert comparable(again) == comparable(graded[name])

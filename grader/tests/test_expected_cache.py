@@ -4,10 +4,10 @@ import shutil
 import subprocess
 import sys
 
-from grader import expected_cache
-from grader.reference import KIT_ROOT
+from grader.checks import expected_cache
+from grader import KIT_ROOT
 
-FIRST_CASE = ("from grader import function_tests as F; "
+FIRST_CASE = ("from grader.checks import function_cases as F; "
               "case = F.cases_of(F.FUNCTION_TESTS[0]); print(repr(case[0].expected))")
 
 

@@ -1,23 +1,24 @@
 """Function tests: the catalogue matches the course, and wrong answers are caught and explained."""
-import pathlib
+import dataclasses
 import subprocess
 import sys
 from collections import Counter
 
 import pytest
 
-from grader import function_tests as F
-from grader import reference
-from grader.sandbox import CallResult
+from grader import KIT_ROOT, reference
+from grader.checks import function_cases as F
+from grader.checks import function_runner as R
+from grader.checks.give_up import GIVE_UP_AFTER
+from grader.sandbox.box import CallResult
+from grader.sandbox.child.codec import Status
 from grader.tests.fakes import FakeBox, reference_functions
-
-KIT_ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def run_with(**replacements):
     functions = reference_functions()
     functions.update(replacements)
-    return F.run_function_tests(FakeBox(functions))
+    return R.run_function_tests(FakeBox(functions))
 
 
 def failed_ids(outcomes):
@@ -75,11 +76,11 @@ def test_repeated_letter_tests_really_hold_their_shape():
 
 def test_clue_lists_come_from_real_games():
     for test in F.FUNCTION_TESTS:
-        if test.function in ("known_word", "no_letters", "yes_letters"):
+        if test.function.return_type is str:
             for case in F.cases_of(test):
                 clues = case.args[0]
-                assert any(all(reference.wordle.check_word(w.upper(), g) == c for g, c in clues)
-                           for w in reference.WORDS), case.call_text
+                assert any(all(reference.load().wordle.check_word(w.upper(), g) == c for g, c in clues)
+                           for w in reference.load().words), case.call_text
 
 
 def naive_check_word(secret, guess):
@@ -108,14 +109,14 @@ def test_a_filter_built_on_a_wrong_check_word_points_to_check_word():
 
 
 def test_returning_a_list_instead_of_a_string_fails_with_an_explanation():
-    outcomes = run_with(known_word=lambda clues: list(reference.wordle.known_word(clues)))
+    outcomes = run_with(known_word=lambda clues: list(reference.load().wordle.known_word(clues)))
     assert failed_ids(outcomes) == {t.spec.id for t in F.FUNCTION_TESTS
-                                    if t.function == "known_word"}
+                                    if t.function.name == "known_word"}
     assert "expected a string, got a list" in text(outcomes["known_word.official"])
 
 
 def test_a_tuple_is_not_a_list():
-    outcomes = run_with(check_word=lambda s, g: tuple(reference.wordle.check_word(s, g)))
+    outcomes = run_with(check_word=lambda s, g: tuple(reference.load().wordle.check_word(s, g)))
     assert "expected a list of 5 strings, got a tuple" in text(outcomes["check_word.official"])
 
 
@@ -123,7 +124,7 @@ def test_returning_the_input_list_fails_only_the_new_list_test():
     def lazy_filter(words, clues):
         if not clues:
             return words
-        return reference.easy_wordle.filter_word_list(words, clues)
+        return reference.load().easy_wordle.filter_word_list(words, clues)
     outcomes = run_with(filter_word_list=lazy_filter)
     assert failed_ids(outcomes) == {"filter_word_list.new_list"}
     assert "returned the list it was given ('words')" in text(outcomes["filter_word_list.new_list"])
@@ -131,14 +132,14 @@ def test_returning_the_input_list_fails_only_the_new_list_test():
 
 def test_changing_the_input_is_caught():
     def destructive_filter(words, clues):
-        keep = reference.easy_wordle.filter_word_list(words, clues)
+        keep = reference.load().easy_wordle.filter_word_list(words, clues)
         words[:] = keep
         return list(keep)
     outcomes = run_with(filter_word_list=destructive_filter)
     assert "it changed its argument 'words'" in text(outcomes["filter_word_list.official"])
 
     def clue_eater(clues):
-        answer = reference.wordle.yes_letters(clues)
+        answer = reference.load().wordle.yes_letters(clues)
         clues.clear()
         return answer
     outcomes = run_with(yes_letters=clue_eater)
@@ -147,7 +148,7 @@ def test_changing_the_input_is_caught():
 
 def test_results_may_come_in_any_order():
     outcomes = run_with(filter_word_list=lambda words, clues: list(reversed(
-        reference.easy_wordle.filter_word_list(words, clues))))
+        reference.load().easy_wordle.filter_word_list(words, clues))))
     assert failed_ids(outcomes) == set()
 
 
@@ -164,26 +165,29 @@ def test_extra_and_missing_words_are_named():
 def test_a_missing_function_is_explained_once_per_test():
     functions = reference_functions()
     del functions["no_letters"]
-    outcomes = F.run_function_tests(FakeBox(functions))
+    outcomes = R.run_function_tests(FakeBox(functions))
     assert failed_ids(outcomes) == {t.spec.id for t in F.FUNCTION_TESTS
-                                    if t.function == "no_letters"}
+                                    if t.function.name == "no_letters"}
     assert outcomes["no_letters.official"].details == [
         "wordle.py has no function no_letters (check the name and that it is not inside another "
         "block)"]
 
 
 def test_a_function_that_keeps_timing_out_is_given_up():
-    box = FakeBox(dict(reference_functions(), check_word=CallResult("timeout", detail="slow")))
-    outcomes = F.run_function_tests(box)
-    assert sum(1 for name, _ in box.calls if name == "check_word") == F.GIVE_UP_AFTER
+    box = FakeBox(dict(reference_functions(), check_word=CallResult(Status.TIMEOUT, detail="slow")))
+    outcomes = R.run_function_tests(box)
+    assert sum(1 for name, _ in box.calls if name == "check_word") == GIVE_UP_AFTER
     assert "was not called again" in text(outcomes["check_word.random_pairs"])
     assert "did not return within the time limit" in text(outcomes["check_word.official"])
 
 
-def test_a_function_over_its_time_budget_is_given_up(monkeypatch):
-    monkeypatch.setattr(F, "DEFAULT_TIME_BUDGET", 0.0)
+def test_a_function_over_its_time_budget_is_given_up():
+    def no_budget(test):
+        return dataclasses.replace(test, function=dataclasses.replace(test.function, time_budget=0.0))
+    tests = [test if test.function.name == "filter_word_list" else no_budget(test)
+             for test in F.FUNCTION_TESTS]
     box = FakeBox(reference_functions())
-    outcomes = F.run_function_tests(box)
+    outcomes = R.run_function_tests(box, tests)
     assert sum(1 for name, _ in box.calls if name == "known_word") == 1
     assert "s in all" in text(outcomes["known_word.no_greens"])
     assert outcomes["filter_word_list.official"].passed  # its own, larger budget
@@ -193,7 +197,7 @@ def test_an_error_is_reported_with_the_call():
     def crashing(clues):
         if len(clues) > 2:
             raise IndexError("list index out of range")
-        return reference.wordle.no_letters(clues)
+        return reference.load().wordle.no_letters(clues)
     outcome = run_with(no_letters=crashing)["no_letters.one_guess_at_a_time"]
     assert "raised IndexError: list index out of range" in text(outcome)
     assert text(outcome).splitlines()[1].startswith("no_letters([(")
@@ -204,15 +208,15 @@ def test_failures_are_listed_up_to_a_cap(count):
     wrong = set([c.args for c in cases("check_word.random_pairs")
                  if c.expected != ["grey"] * 5][:count])
     outcome = run_with(check_word=lambda s, g: ["grey"] * 5 if (s, g) in wrong
-                       else reference.wordle.check_word(s, g))["check_word.random_pairs"]
+                       else reference.load().wordle.check_word(s, g))["check_word.random_pairs"]
     assert outcome.details[0] == "%d of 100 calls wrong:" % count
     shown = sum(1 for line in outcome.details if str(line).startswith("check_word("))
-    assert shown == min(count, F.SHOWN_FAILURES)
-    assert ("more wrong calls" in text(outcome)) == (count > F.SHOWN_FAILURES)
+    assert shown == min(count, R.SHOWN_FAILURES)
+    assert ("more wrong calls" in text(outcome)) == (count > R.SHOWN_FAILURES)
 
 
 def test_cases_do_not_depend_on_the_hash_seed_of_the_process(tmp_path):
-    digest = ("import hashlib; from grader import function_tests as F; print(hashlib.sha256(repr("
+    digest = ("import hashlib; from grader.checks import function_cases as F; print(hashlib.sha256(repr("
               "[F.cases_of(t) for t in F.FUNCTION_TESTS]).encode()).hexdigest())")
     outputs = {subprocess.run([sys.executable, "-c", digest], capture_output=True, text=True,
                               env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(KIT_ROOT),

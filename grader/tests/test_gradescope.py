@@ -6,8 +6,8 @@ import subprocess
 import sys
 import zipfile
 
+from grader import KIT_ROOT as ROOT
 from grader.gradescope.__main__ import build
-from grader.reference import KIT_ROOT as ROOT
 
 
 def test_zip_has_gradescope_scripts_on_top_and_no_tests(tmp_path):
@@ -17,7 +17,7 @@ def test_zip_has_gradescope_scripts_on_top_and_no_tests(tmp_path):
         names = opened.namelist()
         modes = {info.filename: info.external_attr >> 16 for info in opened.infolist()}
     for name in ("setup.sh", "run_autograder", "wordle.py", "words.py", "requirements.txt",
-                 "grader/__main__.py", "grader/rubric.json", "grader/child/worker.py",
+                 "grader/__main__.py", "grader/results/rubric.json", "grader/sandbox/child/worker.py",
                  "licenses/wordle-list.LICENSE"):
         assert name in names
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111

@@ -1,4 +1,4 @@
-"""Tests for grader.loading: folders, zips, and hostile archives."""
+"""Tests for grader.sandbox.loading: folders, zips, and hostile archives."""
 
 import os
 import stat
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.loading import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
+from grader.assignment import REQUIRED_FILES
+from grader.sandbox.loading import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
 
 WORDLE = b"def check_word(secret, guess):\n    return ['grey'] * 5\n"
 EASY = b"import wordle\n"
@@ -27,7 +28,7 @@ def loaded():
     submissions = []
 
     def load(path):
-        submission = load_submission(path)
+        submission = load_submission(path, REQUIRED_FILES)
         submissions.append(submission)
         return submission
 
@@ -114,11 +115,11 @@ def test_zip_one_folder_down_ignores_macosx_and_dotfiles(tmp_path, loaded):
 
 def test_bad_paths_raise_load_error(tmp_path):
     with pytest.raises(LoadError, match="does not exist"):
-        load_submission(tmp_path / "nope")
+        load_submission(tmp_path / "nope", REQUIRED_FILES)
     text = tmp_path / "sub.txt"
     text.write_text("not a zip")
     with pytest.raises(LoadError, match="neither a folder nor a .zip"):
-        load_submission(text)
+        load_submission(text, REQUIRED_FILES)
 
 
 def test_truncated_zip_raises_load_error(tmp_path):
@@ -127,7 +128,7 @@ def test_truncated_zip_raises_load_error(tmp_path):
     broken = tmp_path / "broken.zip"
     broken.write_bytes(data[:40] + data[-200:])
     with pytest.raises(LoadError):
-        load_submission(broken)
+        load_submission(broken, REQUIRED_FILES)
 
 
 def test_corrupt_member_raises_load_error(tmp_path):
@@ -139,7 +140,7 @@ def test_corrupt_member_raises_load_error(tmp_path):
     data[offset] ^= 0xFF                       # payload no longer matches its CRC
     archive.write_bytes(bytes(data))
     with pytest.raises(LoadError, match="cannot read zip"):
-        load_submission(archive)
+        load_submission(archive, REQUIRED_FILES)
 
 
 def test_path_traversal_entries_are_ignored_and_nothing_escapes(tmp_path, loaded):
@@ -189,7 +190,7 @@ def test_zip_bomb_member_is_refused_without_inflating_it(tmp_path, loaded):
 def test_zip_with_too_many_entries_raises(tmp_path):
     archive = make_zip(tmp_path / "many.zip", [(f"f{i}.txt", b"") for i in range(MAX_ZIP_ENTRIES + 1)])
     with pytest.raises(LoadError, match="entries"):
-        load_submission(archive)
+        load_submission(archive, REQUIRED_FILES)
 
 
 def test_each_load_gets_its_own_directory(tmp_path, loaded):

@@ -1,6 +1,6 @@
 """The text report never passes a student's control characters to the terminal."""
-from grader.outcome import Diff
-from grader.report import Painter, detail_lines, visible
+from grader.results.outcome import Diff
+from grader.results.text_report import Painter, detail_lines, visible
 
 
 def test_control_characters_are_shown_not_sent():

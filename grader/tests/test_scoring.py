@@ -5,9 +5,10 @@ import json
 import pytest
 
 from grader import grading
-from grader.outcome import Outcome
-from grader.rubric import DEFAULT_RUBRIC, GROUPS, RubricError, load_rubric, parse_rubric
-from grader.scoring import score_tests, split_points
+from grader.assignment import GROUPS
+from grader.results.outcome import Outcome
+from grader.results.rubric import DEFAULT_RUBRIC, RubricError, load_rubric, parse_rubric
+from grader.results.scoring import score_tests, split_points
 
 TEST_IDS = [spec.id for spec in grading.ALL_SPECS]
 DEFAULT = json.loads(DEFAULT_RUBRIC.read_text())

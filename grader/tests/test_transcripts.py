@@ -4,10 +4,12 @@ import random
 
 import pytest
 
-from grader import reference, transcripts as T
-from grader.outcome import Diff
-from grader.sandbox import RunResult
-from grader.screen import screen_lines
+from grader import reference
+from grader.checks import transcripts as T
+from grader.results.outcome import Diff
+from grader.sandbox.box import RunResult
+from grader.sandbox.child.codec import Status
+from grader.checks.screen import screen_lines
 from grader.tests.fakes import FakeBox, output_of, reference_program
 
 GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"
@@ -16,7 +18,7 @@ SCRIPT = ["aeiou", "darnit", "radio", "Druid", "lered"]
 
 
 def judge(output, program=T.WORDLE, script=SCRIPT, secret=SECRET, **run_fields):
-    run = RunResult(run_fields.pop("status", "ok"), stdout=output, exit_code=0, **run_fields)
+    run = RunResult(run_fields.pop("status", Status.OK), stdout=output, exit_code=0, **run_fields)
     return T.judge_run(program, run, secret, script)
 
 
@@ -113,12 +115,12 @@ def test_the_diff_shows_the_letters_and_forgiven_spacing_is_not_a_difference():
 
 
 def test_how_a_run_ended_is_explained():
-    crashed = judge("", status="raised", detail="ValueError: bad", stderr="Traceback\n  line 3\nValueError: bad\n")
+    crashed = judge("", status=Status.RAISED, detail="ValueError: bad", stderr="Traceback\n  line 3\nValueError: bad\n")
     assert "the program stopped with an error: ValueError: bad" in details(crashed)
     assert "ValueError: bad" in details(crashed).split("its error output ended with:")[1]
-    waiting = judge(reference_text()[:-20], status="waited_for_input")
+    waiting = judge(reference_text()[:-20], status=Status.WAITED_FOR_INPUT)
     assert "asked for more input after the test's input ran out" in details(waiting)
-    slow = judge(reference_text(), status="timeout")
+    slow = judge(reference_text(), status=Status.TIMEOUT)
     assert not slow.passed and "did not finish" in details(slow)
 
 
@@ -175,8 +177,8 @@ def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
     script = T.win_script(T.EASY_WORDLE, secret)
     guesses = T.accepted_guesses(secret, script)
     assert guesses[-1] == secret and secret not in guesses[:-1]
-    clues = [(g, reference.wordle.check_word(secret, g)) for g in guesses[:-1]]
-    assert len(reference.easy_wordle.filter_word_list(reference.WORDS, clues)) <= 12
+    clues = [(g, reference.load().wordle.check_word(secret, g)) for g in guesses[:-1]]
+    assert len(reference.load().easy_wordle.filter_word_list(reference.load().words, clues)) <= 12
 
 
 # ------------------------------------------------------------------ the three runs
@@ -206,7 +208,7 @@ def test_a_hard_coded_secret_is_caught_after_three_seeds():
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
-    box = program_box(choose_secret=lambda seed: reference.WORDS[next(counter)].upper())
+    box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
     outcomes = T.test_program(box, T.WORDLE)
     assert "the game did not take" in details(outcomes["wordle_program.win"])
     assert "same random seed" in details(outcomes["wordle_program.win"])
@@ -232,4 +234,4 @@ def test_a_skipped_program_is_not_run():
     ("Answer: " + GREEN + "P" + RESET + "ERIS\n", "PERIS"), ("Answer: ZZZZZ\n", None), ("", None),
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
-    assert T.learn_secret(RunResult("ok", stdout=text)) == secret
+    assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret

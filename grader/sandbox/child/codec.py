@@ -7,9 +7,35 @@ is ``{"dict": {...}}``.  Only values whose type *is* one of these (not a
 subclass) can be encoded; anything else raises :class:`BadValue` naming the
 type, so a str subclass or an object that claims to equal everything can never
 pass for a plain value.  Messages are one JSON object per line.
+
+The words both sides use for what student code did (:class:`Status`) and how a
+run ended (:class:`End`) are named here, once.
 """
 
 import json
+
+
+class Status:
+    """What one call, import or run of student code did (plain strings: they cross as JSON)."""
+
+    OK = "ok"                               # returned, imported or finished normally
+    RAISED = "raised"                       # raised an exception (in a call, sys.exit too)
+    EXITED = "exited"                       # ended the program: sys.exit, exit(), os._exit
+    TIMEOUT = "timeout"                     # did not finish within its time limit
+    CRASHED = "crashed"                     # stopped: a signal, the output cap, a broken protocol
+    WAITED_FOR_INPUT = "waited_for_input"   # read past the end of its input
+    BAD_VALUE = "bad_value"                 # returned something that is not plain data
+    MISSING_MODULE = "missing_module"       # the module's file is not in the submission
+    MISSING_FUNCTION = "missing_function"   # the module has no such function
+    IMPORT_FAILED = "import_failed"         # importing the module for calls failed
+
+
+class End:
+    """How a program or import run ended, as the child reports it."""
+
+    FINISHED = "finished"
+    RAISED = "raised"
+    EXITED = "exited"
 
 MAX_DEPTH = 50
 _SCALARS = (str, int, float, bool, type(None))

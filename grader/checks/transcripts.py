@@ -25,15 +25,13 @@ import sys
 import threading
 from dataclasses import dataclass
 
-from grader import reference
-from grader.outcome import Diff, Outcome, TestSpec
-from grader.screen import ESCAPE, screen_lines
+from grader import assignment, reference
+from grader.assignment import MAX_GUESSES, QUIET_TIMEOUT, RUN_TIMEOUT, SAMPLE_SIZE
+from grader.checks.screen import ESCAPE, screen_lines
+from grader.results.outcome import Diff, Outcome, TestSpec
+from grader.sandbox.child.codec import Status
 
-RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
-QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck
 FIRST_SEED, SECOND_SEED, THIRD_SEED = 1913, 2025, 3141
-SAMPLE_SIZE = 5
-MAX_GUESSES = 6
 REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
 SHOWN_DIFF_LINES = 60
 SHOWN_SPACING_NOTES = 3
@@ -47,18 +45,25 @@ COUNT_LINE = re.compile(r"^(\d+) words possible:$")
 class Program:
     """One of the two programs and the fixed parts of its scripts."""
 
-    module: str
-    group: str
+    program: assignment.Program
     loss_guesses: tuple  # six valid words, played before the secret is known
     second_guesses: tuple  # six more for the second game (one in upper case)
 
     @property
+    def module(self):
+        return self.program.module
+
+    @property
+    def group(self):
+        return self.program.group
+
+    @property
     def file(self):
-        return self.module + ".py"
+        return self.program.file
 
     @property
     def play(self):
-        return getattr(reference, self.module).play
+        return reference.load().module(self.module).play
 
     def spec(self, key, name):
         return TestSpec("%s.%s" % (self.group, key), self.group, "%s: %s" % (self.file, name))
@@ -72,10 +77,10 @@ class Program:
                 self.spec("second_game", "a second game with another random secret"))
 
 
-WORDLE = Program("wordle", "wordle_program",
+WORDLE = Program(assignment.WORDLE,
                  ("radio", "druid", "sweat", "plonk", "fuzzy", "might"),
                  ("robot", "roads", "Crane", "whelp", "gizmo", "fudge", "hello"))
-EASY_WORDLE = Program("easy_wordle", "easy_wordle_program",
+EASY_WORDLE = Program(assignment.EASY_WORDLE,
                       ("raise", "count", "plumb", "wight", "fjord", "vixen"),
                       ("slate", "irony", "CHUMP", "dwell", "gawky", "serif", "hello"))
 PROGRAMS = (WORDLE, EASY_WORDLE)
@@ -108,23 +113,23 @@ def narrowing_guesses(secret):
     game's samples are small and a sample with repeats is likely to show."""
     rng = random.Random(secret)
     guesses = [next(w for w in OPENERS if w != secret.lower())]
-    clues = [(guesses[0].upper(), reference.wordle.check_word(secret, guesses[0].upper()))]
-    possible = reference.easy_wordle.filter_word_list(reference.WORDS, clues)
+    clues = [(guesses[0].upper(), reference.load().wordle.check_word(secret, guesses[0].upper()))]
+    possible = reference.load().easy_wordle.filter_word_list(reference.load().words, clues)
     for target in NARROWING_TARGETS:
-        candidates = [w for w in rng.sample(reference.WORDS, 40) + possible[:20]
+        candidates = [w for w in rng.sample(reference.load().words, 40) + possible[:20]
                       if w != secret.lower() and w not in guesses]
 
         def distance(word):
             return abs(len(narrowed(possible, clues, word, secret)) - target)
         guesses.append(min(candidates, key=distance))
-        clues.append((guesses[-1].upper(), reference.wordle.check_word(secret, guesses[-1].upper())))
-        possible = reference.easy_wordle.filter_word_list(possible, clues)
+        clues.append((guesses[-1].upper(), reference.load().wordle.check_word(secret, guesses[-1].upper())))
+        possible = reference.load().easy_wordle.filter_word_list(possible, clues)
     return guesses
 
 
 def narrowed(possible, clues, guess, secret):
-    clue = reference.wordle.check_word(secret, guess.upper())
-    return reference.easy_wordle.filter_word_list(possible, clues + [(guess.upper(), clue)])
+    clue = reference.load().wordle.check_word(secret, guess.upper())
+    return reference.load().easy_wordle.filter_word_list(possible, clues + [(guess.upper(), clue)])
 
 
 def second_script(program):
@@ -188,7 +193,7 @@ def accepted_guesses(secret, script):
     guesses = []
     for line in script:
         word = line.lower()
-        if len(word) == 5 and word in reference.WORD_SET:
+        if len(word) == 5 and word in reference.load().word_set:
             guesses.append(word.upper())
             if word.upper() == secret or len(guesses) == MAX_GUESSES:
                 break
@@ -201,7 +206,7 @@ def expected_screen(program, secret, script):
     where the easy game samples. Cached: many students' games share a secret."""
     lines = screen_lines(reference_output(program, secret, script))
     guesses = iter(accepted_guesses(secret, script))
-    possible = list(reference.WORDS)
+    possible = list(reference.load().words)
     expected, index = [], 0
     while index < len(lines):
         line = lines[index]
@@ -210,8 +215,8 @@ def expected_screen(program, secret, script):
         count = COUNT_LINE.match(line.plain or "")
         if count:
             guess = next(guesses)
-            clue = reference.wordle.check_word(secret, guess)
-            possible = reference.easy_wordle.filter_word_list(possible, [(guess, clue)])
+            clue = reference.load().wordle.check_word(secret, guess)
+            possible = reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)])
             if len(possible) != int(count.group(1)):
                 raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
                                    % (len(possible), guess, count.group(1)))
@@ -335,7 +340,7 @@ def diff_block(expected_rows, got):
 def learn_secret(run):
     """The secret a run's Answer line shows (upper case), or None."""
     found = [word.upper() for word in ANSWER.findall(ESCAPE.sub("", run.stdout))
-             if word.lower() in reference.WORD_SET]
+             if word.lower() in reference.load().word_set]
     return found[-1] if found else None
 
 
@@ -348,21 +353,21 @@ def shows_win(run, secret):
 def run_problems(run, guard_hint):
     """Lines about how the run ended, when it did not end normally."""
     problems = []
-    if run.status == "timeout":
+    if run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
                         "(an endless loop?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
-    elif run.status == "waited_for_input":
+    elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
-    elif run.status == "crashed":
+    elif run.status == Status.CRASHED:
         problems.append("the program was stopped: %s" % run.detail)
-    elif run.status in ("raised", "exited"):
+    elif run.status in (Status.RAISED, Status.EXITED):
         problems.append("the program stopped with an error: %s" % run.detail)
         error_lines = run.stderr.strip().splitlines()[-SHOWN_ERROR_LINES:]
         if error_lines:
             problems.append("its error output ended with:")
             problems.extend("    " + line for line in error_lines)
-    if run.output_truncated and run.status != "crashed":
+    if run.output_truncated and run.status != Status.CRASHED:
         problems.append("the program printed more than the output limit")
     if not run.stdout.strip() and guard_hint:
         problems.extend(guard_hint)
@@ -432,14 +437,14 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     runs = {}
     loss = loss_script(program)
     first_run, secret = run(loss, FIRST_SEED)
-    if first_run.status == "missing_module":
+    if first_run.status == Status.MISSING_MODULE:
         return {test_id: Outcome.failed("%s was not submitted" % program.file)
                 for test_id in (loss_id, win_id, second_id)}
     if secret is None:
         runs[loss_id] = no_secret_outcome(first_run, loss, guard_hint)
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
-    if first_run.status == "timeout":
+    if first_run.status == Status.TIMEOUT:
         not_run = "not run: the first game did not finish"
         runs[win_id] = runs[second_id] = Outcome.failed(not_run)
         return runs

@@ -1,17 +1,18 @@
 """Run student code in a child process with limits, and bring back plain data only.
 
-    with Sandbox(submission) as box:
+    with Sandbox({"wordle.py": path, ...}, allowed_imports=("math", ...)) as box:
         result = box.call("wordle", "check_word", ["lered", "radio"])
         run = box.run_program("wordle", stdin="radio\\n", seed=1)
 
 The grading process never imports student code.  Each Sandbox owns a private
-temp dir holding the student's wordle.py / easy_wordle.py, the KIT's words.py
-and display_utility.py, and the child-side code (grader/child/, standard
-library only).  Function calls go to one long-lived child (restarted after a
+temp dir holding the files it was given (the student's and the course's) and
+the child-side code (grader/sandbox/child/, standard library only).  It knows
+nothing of the assignment: what to call, with which time limit, and when to
+stop calling a function that keeps failing are the caller's to decide.  Function calls go to one long-lived child (restarted after a
 timeout or crash); each program run and import check is a child of its own.
 Values come back through a socket that is not the student's stdout, encoded by
-grader/child/codec.py and decoded here into exact plain types; the pipes, the
-socket and the killing of each child are grader/child_process.py's.
+sandbox/child/codec.py and decoded here into exact plain types; the pipes, the
+socket and the killing of each child are sandbox/child_process.py's.
 
 Threads: call() may run in one thread while import_module() / run_program()
 run in others, as grading.py does (each run reads its input from its own
@@ -19,7 +20,7 @@ unnamed file, and a jailed child mounts its own tmpfs); close() from the
 thread that opened the box ends runs in flight.
 
 Protections (see :attr:`Sandbox.protections`): always resource limits (memory,
-CPU, file size, processes, open files), per-call and per-sandbox time limits,
+CPU, file size, processes, open files; sandbox/limits.py), per-call time limits,
 output caps, its own session killed as a whole, children that the kernel kills
 when the grading process dies (even by SIGKILL), a scrubbed environment, an
 isolated interpreter whose sys.path is the temp copy plus the standard library,
@@ -39,18 +40,16 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.child import codec
-from grader.child_process import ChildProcess
-from grader.loading import REQUIRED_FILES
+from grader.sandbox.child import codec
+from grader.sandbox.child.codec import End, Status
+from grader.sandbox.child_process import ChildProcess
+from grader.sandbox.limits import Limits
 
-KIT_ROOT = Path(__file__).resolve().parent.parent
-KIT_FILES = ("words.py", "display_utility.py")
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_FILES = ("worker.py", "codec.py")
+CHILD_FILES = ("worker.py", "jail.py", "codec.py")
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
@@ -60,23 +59,6 @@ JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passw
 
 class SandboxError(Exception):
     """The sandbox itself could not be set up (not the student's fault)."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits for student code.  Times are wall-clock seconds."""
-
-    memory_bytes: int = 1024 ** 3
-    cpu_seconds: int = 30
-    file_size_bytes: int = 1024 ** 2
-    processes: int = 64
-    open_files: int = 64
-    output_bytes: int = 256 * 1024       # per stream per run, and per call's printing
-    value_bytes: int = 16 * 1024 ** 2    # one encoded reply
-    import_timeout: float = 5.0          # importing a module for calls (words.py included)
-    call_budget: float = 120.0           # all calls of one Sandbox together
-    max_timeouts: int = 2                # per function: after this many, later calls are not run
-    tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
 
 
 @dataclass
@@ -108,8 +90,14 @@ class RunResult:
 class Sandbox:
     """A private temp copy of a submission and the children that run it."""
 
-    def __init__(self, submission, limits=None, privileged=None):
-        self.submission = submission
+    def __init__(self, files, allowed_imports=None, unwatched_modules=(), limits=None,
+                 privileged=None):
+        """files: {name in the sandbox's folder: path to copy}.  With allowed_imports (top-level
+        module names), runs report every other module the given files import, except imports
+        made by unwatched_modules (e.g. course files that may import what students may not)."""
+        self.files = dict(files)
+        self.allowed_imports = allowed_imports
+        self.unwatched_modules = unwatched_modules
         self.limits = limits or Limits()
         self.privileged = (os.geteuid() == 0) if privileged is None else privileged
         self.temp = None
@@ -121,8 +109,6 @@ class Sandbox:
         self._runs = set()      # program/import children running now (another thread waits on them)
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
-        self._timeouts = {}
-        self._call_time = 0.0
 
     # ------------------------------------------------------------ lifecycle
 
@@ -144,11 +130,8 @@ class Sandbox:
         runtime = self.temp / "runtime"
         box.mkdir()
         runtime.mkdir()
-        for name in REQUIRED_FILES:
-            if name in self.submission.files:
-                shutil.copyfile(self.submission.files[name], box / name)
-        for name in KIT_FILES:
-            shutil.copyfile(KIT_ROOT / name, box / name)
+        for name, path in self.files.items():
+            shutil.copyfile(path, box / name)
         for name in CHILD_FILES:
             shutil.copyfile(CHILD_CODE / name, runtime / name)
         self._choose_protections()
@@ -211,7 +194,7 @@ class Sandbox:
                 finished = child.wait_for_exit(JAIL_PROBE_TIMEOUT)
             finally:
                 child.kill()
-            if finished and child.exit_code == 0 and {"end": "finished"} in child.messages:
+            if finished and child.exit_code == 0 and {"end": End.FINISHED} in child.messages:
                 _JAIL_PROBES[self.python] = None
             else:
                 errors = child.text("stderr").strip().splitlines()
@@ -222,32 +205,15 @@ class Sandbox:
 
     def call(self, module, function, args, timeout=2.0):
         """Call module.function(*args) in the long-lived child; see CallResult."""
-        if f"{module}.py" not in self._available_files():
-            return CallResult("missing_module", detail=f"{module}.py was not submitted")
-        key = (module, function)
-        if self._timeouts.get(key, 0) >= self.limits.max_timeouts:
-            return CallResult("timeout", detail=f"not run: {function} timed out "
-                                                f"{self.limits.max_timeouts} times before")
-        if self._call_time >= self.limits.call_budget:
-            return CallResult("timeout", detail=f"not run: the {self.limits.call_budget:g} s "
-                                                f"budget for all calls is used up")
+        if f"{module}.py" not in self.files:
+            return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
         import_failure = self._ensure_imported(module)
         if import_failure is not None:
             return import_failure
-        started = time.monotonic()
-        try:
-            reply, stdout = self._calls.request(
-                {"op": "call", "module": module, "function": function, "args": codec.encode(args)},
-                timeout)
-        finally:
-            self._call_time += time.monotonic() - started
-        result = self._call_result(reply, stdout)
-        if result.status == "timeout":
-            self._timeouts[key] = self._timeouts.get(key, 0) + 1
-        return result
-
-    def _available_files(self):
-        return {name for name in REQUIRED_FILES if name in self.submission.files}
+        reply, stdout = self._calls.request(
+            {"op": "call", "module": module, "function": function, "args": codec.encode(args)},
+            timeout)
+        return self._call_result(reply, stdout)
 
     def _ensure_imported(self, module):
         """Import MODULE in the calls child once; a failed import is remembered, not retried."""
@@ -265,30 +231,30 @@ class Sandbox:
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout)
         status = reply.get("status")
-        if status == "ok":
+        if status == Status.OK:
             self._calls.imported.add(module)
             return None
         detail = reply.get("detail") or status
-        failure = CallResult("import_failed", detail=f"importing {module} failed: {detail}",
+        failure = CallResult(Status.IMPORT_FAILED, detail=f"importing {module} failed: {detail}",
                              stdout=stdout)
         self._imports[module] = failure
         return failure
 
     def _call_result(self, reply, stdout):
         status = reply.get("status")
-        if status in ("timeout", "crashed"):
+        if status in (Status.TIMEOUT, Status.CRASHED):
             return CallResult(status, detail=reply.get("detail", ""), stdout=stdout)
         result = CallResult(status, detail=str(reply.get("detail", "")), stdout=stdout)
-        if status == "ok":
+        if status == Status.OK:
             try:
                 result.value = codec.decode(reply.get("value"))
                 result.args_after = codec.decode(reply.get("args_after"))
             except (codec.BadValue, RecursionError) as error:
-                return CallResult("bad_value", detail=str(error), stdout=stdout)
+                return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
             returned = reply.get("returned_argument")
             result.returned_argument = returned if type(returned) is int else None
-        elif status not in ("raised", "bad_value", "missing_function"):
-            return CallResult("crashed", detail=f"child sent an unknown status {status!r}",
+        elif status not in (Status.RAISED, Status.BAD_VALUE, Status.MISSING_FUNCTION):
+            return CallResult(Status.CRASHED, detail=f"child sent an unknown status {status!r}",
                               stdout=stdout)
         return result
 
@@ -309,8 +275,8 @@ class Sandbox:
 
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None):
         module = config["module"]
-        if f"{module}.py" not in self._available_files():
-            return RunResult("missing_module", detail=f"{module}.py was not submitted")
+        if f"{module}.py" not in self.files:
+            return RunResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
         with self._runs_lock:
             if self.temp is None:   # closed: grading was interrupted
                 raise SandboxError("the sandbox is closed")
@@ -331,7 +297,11 @@ class Sandbox:
     # ------------------------------------------------------------ children
 
     def _start(self, config, stdin):
-        config = dict(config, box=str(self.temp / "box"), limits=self._rlimits(), grader_pid=os.getpid())
+        config = dict(config, box=str(self.temp / "box"), limits=self.limits.rlimits(),
+                      grader_pid=os.getpid())
+        if self.allowed_imports is not None:
+            config["imports"] = {"allowed": list(self.allowed_imports),
+                                 "unwatched": list(self.unwatched_modules)}
         if self.privileged:
             root = self.temp / "jail"
             root.mkdir(exist_ok=True)
@@ -346,16 +316,10 @@ class Sandbox:
         except OSError as error:
             raise SandboxError(f"cannot start the sandbox child: {error}") from None
 
-    def _rlimits(self):
-        limits = self.limits
-        return {"RLIMIT_AS": limits.memory_bytes, "RLIMIT_CPU": limits.cpu_seconds,
-                "RLIMIT_FSIZE": limits.file_size_bytes, "RLIMIT_NPROC": limits.processes,
-                "RLIMIT_NOFILE": limits.open_files, "RLIMIT_CORE": 0}
-
 
 def run_result(child, finished):
     """Turn what a program/import child reported into a RunResult."""
-    result = RunResult("ok", stdout=child.text("stdout"), stderr=child.text("stderr"),
+    result = RunResult(Status.OK, stdout=child.text("stdout"), stderr=child.text("stderr"),
                        exit_code=child.exit_code, timed_out=not finished,
                        output_truncated=child.truncated)
     ends = []
@@ -369,26 +333,26 @@ def run_result(child, finished):
     result.detail = str(end.get("detail", ""))
     if child.protocol_error:
         result.detail = (result.detail + "; " if result.detail else "") + child.protocol_error
-    if saw_eof and end.get("end") != "finished":
-        result.status = "waited_for_input"
+    if saw_eof and end.get("end") != End.FINISHED:
+        result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"
     elif not finished:
-        result.status = "timeout"
+        result.status = Status.TIMEOUT
         result.detail = "did not finish in time"
     elif child.truncated:
-        result.status = "crashed"
+        result.status = Status.CRASHED
         result.detail = "stopped: printed more than the output limit"
-    elif end.get("end") == "raised":
-        result.status = "raised"
-    elif end.get("end") == "exited":
-        result.status = "exited" if child.exit_code != 0 or child.mode == "import" else "ok"
-    elif end.get("end") == "finished" and child.exit_code == 0:
-        result.status = "ok"
+    elif end.get("end") == End.RAISED:
+        result.status = Status.RAISED
+    elif end.get("end") == End.EXITED:
+        result.status = Status.EXITED if child.exit_code != 0 or child.mode == "import" else Status.OK
+    elif end.get("end") == End.FINISHED and child.exit_code == 0:
+        result.status = Status.OK
     elif child.exit_code is not None and child.exit_code < 0:
-        result.status = "crashed"
+        result.status = Status.CRASHED
         result.detail = f"killed by signal {signal.Signals(-child.exit_code).name}"
     else:
-        result.status = "exited"
+        result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
 

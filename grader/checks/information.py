@@ -8,17 +8,15 @@ never runs). The source is only read as text here, never executed.
 """
 import re
 
-from grader.outcome import Outcome, TestSpec
+from grader.assignment import ALLOWED_IMPORTS_TEXT, CHECKS_GROUP, PROGRAMS, REQUIRED_FILES
+from grader.results.outcome import Outcome, TestSpec
+from grader.sandbox.child.codec import Status
 
-MODULES = ("wordle", "easy_wordle")
-ALLOWED_IMPORTS = "math, random and the course's files (words, display_utility, wordle)"
-
-FILES_SPEC = TestSpec("checks.files", "checks", "wordle.py and easy_wordle.py submitted")
-IMPORTS_SPEC = TestSpec("checks.imports", "checks",
-                        "only %s imported" % ALLOWED_IMPORTS)
-GUARD_SPECS = {module: TestSpec("checks.%s_guard" % module, "checks",
-                                '%s.py: the game runs only under if __name__ == "__main__":'
-                                % module) for module in MODULES}
+FILES_SPEC = TestSpec("checks.files", CHECKS_GROUP, "%s submitted" % " and ".join(REQUIRED_FILES))
+IMPORTS_SPEC = TestSpec("checks.imports", CHECKS_GROUP, "only %s imported" % ALLOWED_IMPORTS_TEXT)
+GUARD_SPECS = {program.module: TestSpec("checks.%s_guard" % program.module, CHECKS_GROUP,
+                                        '%s: the game runs only under if __name__ == "__main__":'
+                                        % program.file) for program in PROGRAMS}
 SPECS = (FILES_SPEC, IMPORTS_SPEC) + tuple(GUARD_SPECS.values())
 
 GUARD_LINE = re.compile(r"^(?P<indent>[ \t]*)if\b.*\b__name__\b.*$", re.MULTILINE)
@@ -58,16 +56,16 @@ def imports_outcome(forbidden):
     if not forbidden:
         return Outcome(True)
     return Outcome.failed("imported %s: without permission the course allows only %s"
-                          % (", ".join(sorted(forbidden)), ALLOWED_IMPORTS))
+                          % (", ".join(sorted(forbidden)), ALLOWED_IMPORTS_TEXT))
 
 
 IMPORT_PROBLEMS = {
-    "waited_for_input": "importing it waited for input: the game starts when the file is "
+    Status.WAITED_FOR_INPUT: "importing it waited for input: the game starts when the file is "
                         "imported; put it under the guard",
-    "timeout": "importing it did not finish (an endless loop at import time?)",
-    "raised": "importing it raised an error",
-    "exited": "importing it ended the program (exit() at import time?)",
-    "crashed": "importing it was stopped",
+    Status.TIMEOUT: "importing it did not finish (an endless loop at import time?)",
+    Status.RAISED: "importing it raised an error",
+    Status.EXITED: "importing it ended the program (exit() at import time?)",
+    Status.CRASHED: "importing it was stopped",
 }
 
 

@@ -1,7 +1,7 @@
 """One sandbox child process: its pipes, its protocol socket, and how to end it with
 everything it started.
 
-Sandbox (grader/sandbox.py) decides what a child runs and with which limits;
+Sandbox (sandbox/box.py) decides what a child runs and with which limits;
 this module starts the child, reads its output and messages within the caps and
 time limits, and kills its whole session (and, without a PID namespace, the
 processes that carry its environment marker).
@@ -15,7 +15,8 @@ import socket
 import subprocess
 import time
 
-from grader.child import codec
+from grader.sandbox.child import codec
+from grader.sandbox.child.codec import Status
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
@@ -112,9 +113,9 @@ class ChildProcess:
 
     def _failure_reply(self):
         if self.timed_out:
-            return {"status": "timeout", "detail": "did not return in time"}
+            return {"status": Status.TIMEOUT, "detail": "did not return in time"}
         if self.truncated:
-            return {"status": "crashed", "detail": "stopped: printed more than the output limit"}
+            return {"status": Status.CRASHED, "detail": "stopped: printed more than the output limit"}
         self.kill()
         if self.protocol_error:
             detail = self.protocol_error
@@ -122,7 +123,7 @@ class ChildProcess:
             detail = f"the child process was killed by signal {signal.Signals(-self.exit_code).name}"
         else:
             detail = f"the child process exited with status {self.exit_code}"
-        return {"status": "crashed", "detail": detail}
+        return {"status": Status.CRASHED, "detail": detail}
 
     def wait_for_exit(self, timeout, quiet_timeout=None):
         """Read the child's output until it exits (plus a short drain); False on timeout

@@ -17,11 +17,11 @@ import pathlib
 import sys
 import tempfile
 
-from grader.child.codec import BadValue, decode, encode
-from grader.reference import KIT_ROOT
+from grader.sandbox.child.codec import BadValue, decode, encode
+from grader import KIT_ROOT
 
 SOURCES = ("wordle.py", "easy_wordle.py", "words.py", "grader/reference.py",
-           "grader/function_tests.py")
+           "grader/assignment.py", "grader/checks/function_cases.py")
 
 
 def cache_folder():

@@ -1,6 +1,6 @@
 """The rubric: how many points each group of tests is worth, and who sees what.
 
-The default is ``grader/rubric.json`` (the course's 40 points). Staff can pass
+The default is ``grader/results/rubric.json`` (the course's 40 points). Staff can pass
 their own with ``--rubric FILE``; it is a JSON object::
 
     {
@@ -28,10 +28,9 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-DEFAULT_RUBRIC = pathlib.Path(__file__).resolve().parent / "rubric.json"
+from grader.assignment import GROUPS
 
-GROUPS = ("check_word", "known_word", "no_letters", "yes_letters", "filter_word_list",
-          "wordle_program", "easy_wordle_program", "checks")
+DEFAULT_RUBRIC = pathlib.Path(__file__).resolve().parent / "rubric.json"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 TOP_KEYS = ("about", "visibility", "groups", "tests")
 GROUP_KEYS = ("points", "all_or_nothing", "visibility")

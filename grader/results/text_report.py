@@ -1,19 +1,16 @@
-"""Reports of a graded submission: readable text, Gradescope's results.json, CSV rows.
+"""The readable report of a graded submission (and the pieces results.json reuses).
 
 Text shows each test with its points and, for every lost point, what was
 called or typed, what was expected and what came back; transcript
 differences as a line diff. Colours (when asked for) mark PASS/FAIL and the
 diff, and show the letters of a transcript in their own colours.
 """
-import csv
-import io
 import re
 
-from grader.outcome import Diff
-from grader.rubric import GROUPS
+from grader.ansi import BOLD, CYAN, GREEN, LETTER_BACKGROUNDS, RED, RESET
+from grader.results.outcome import Diff
+from grader.results.scoring import points
 
-GREEN, RED, CYAN, BOLD, RESET = "\033[32m", "\033[31m", "\033[36m", "\033[1m", "\033[0m"
-LETTER_BACKGROUNDS = {"green": "\033[42;1m", "yellow": "\033[43m", "grey": "\033[47m"}
 COLOURED_LETTER = re.compile(r"\[(.):(green|yellow|grey)\]")
 DIFF_COLOURS = {"-": RED, "+": GREEN, "@": CYAN, " ": ""}
 INDENT = "        "
@@ -26,11 +23,6 @@ def visible(text):
     return "".join(char if char.isprintable() or char in "\n\t"
                    else "\\x%02x" % ord(char) if ord(char) < 256 else "\\u%04x" % ord(char)
                    for char in text)
-
-
-def points(value):
-    """A score as people write it: 12, 1.5, 1.3333."""
-    return ("%.4f" % value).rstrip("0").rstrip(".")
 
 
 class Painter:
@@ -101,49 +93,3 @@ def text_report(result, colour=False):
         output = test_output(test, painter)
         lines.extend(INDENT + line if line else "" for line in output.split("\n") if output)
     return "\n".join(lines) + "\n"
-
-
-def results_json(result):
-    """Gradescope's results.json as a dict (json.dump it)."""
-    summary = "Score %s / %s." % (points(result.score), points(result.max_score))
-    lost = [test.spec.name for test in result.tests if test.max_score > 0 and not test.passed]
-    if lost:
-        summary += " Points lost in: " + "; ".join(lost) + "."
-    if result.notes:
-        summary += "\n" + "\n".join("Note: " + note for note in result.notes)
-    return {
-        "score": result.score,
-        "execution_time": result.execution_time,
-        "output": summary,
-        "output_format": "text",
-        "test_output_format": "text",
-        "tests": [{
-            "name": test.spec.name,
-            "score": test.score,
-            "max_score": test.max_score,
-            "status": "passed" if test.passed else "failed",
-            "output": test_output(test),
-            "visibility": test.visibility,
-            "tags": [test.spec.group],
-        } for test in result.tests],
-    }
-
-
-CSV_HEADER = ["student", "score", "max_score"] + list(GROUPS) + ["error"]
-
-
-def csv_row(student, result=None, error=""):
-    """One CSV row: the student's total and group scores, or the error that stopped grading."""
-    if result is None:
-        return [student, "", ""] + [""] * len(GROUPS) + [error]
-    group_scores = result.group_scores()
-    return ([student, points(result.score), points(result.max_score)]
-            + [points(group_scores.get(group, (0, 0))[0]) for group in GROUPS] + [error])
-
-
-def csv_text(rows):
-    output = io.StringIO()
-    writer = csv.writer(output, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
-    writer.writerows(rows)
-    return output.getvalue()

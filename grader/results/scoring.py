@@ -50,6 +50,11 @@ class GradeResult:
         return {group: (round(s, PLACES), round(m, PLACES)) for group, (s, m) in totals.items()}
 
 
+def points(value):
+    """A score as people write it: 12, 1.5, 1.3333."""
+    return ("%.4f" % value).rstrip("0").rstrip(".")
+
+
 def split_points(points, weights):
     """points split in proportion to weights, rounded, summing exactly to points."""
     if not weights:

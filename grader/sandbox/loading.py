@@ -1,14 +1,14 @@
-"""Load a student submission (a folder or a .zip) safely into a private temp dir.
+"""Load a submission (a folder or a .zip) safely into a private temp dir.
 
-The submission must provide ``wordle.py`` and ``easy_wordle.py``, at the top
-of the folder/zip or up to two folders down (``project1/wordle.py``,
-``project1/project1/wordle.py``: zipping an unzipped download nests it twice).
-A name that differs only in case (``Wordle.py``) is taken too, with a note: on
-the student's Windows or macOS machine ``import wordle`` found it.  Only those
-two files are ever taken; nothing else in the submission is extracted, so a
-zip's paths are never used to build a path on disk.  A missing file is recorded
-(it costs the tests that need it), never fatal; a path that is not a readable
-folder or zip raises :class:`LoadError`.
+The caller names the files it wants (e.g. ``wordle.py`` and ``easy_wordle.py``);
+each is taken from the top of the folder/zip or up to two folders down
+(``project1/wordle.py``, ``project1/project1/wordle.py``: zipping an unzipped
+download nests it twice).  A name that differs only in case (``Wordle.py``) is
+taken too, with a note: on the student's Windows or macOS machine ``import
+wordle`` found it.  Only those files are ever taken; nothing else in the
+submission is extracted, so a zip's paths are never used to build a path on
+disk.  A missing file is recorded (it costs the tests that need it), never
+fatal; a path that is not a readable folder or zip raises :class:`LoadError`.
 """
 
 import shutil
@@ -18,7 +18,6 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-REQUIRED_FILES = ("wordle.py", "easy_wordle.py")
 MAX_FILE_BYTES = 1024 * 1024          # a source file bigger than this is not a real submission
 MAX_ZIP_BYTES = 64 * 1024 * 1024      # the archive itself
 MAX_ZIP_ENTRIES = 2000
@@ -35,21 +34,22 @@ class LoadError(Exception):
 class Submission:
     """The loaded submission: copies of the files found, in a private temp dir.
 
-    ``files`` maps each required name that was found to its copy; missing ones
-    are absent.  ``notes`` says what was noticed while loading (found one folder
+    ``required`` names the files wanted; ``files`` maps each one that was found
+    to its copy; missing ones are absent.  ``notes`` says what was noticed while loading (found one folder
     down, a file ignored and why).  Call :meth:`cleanup` (or use ``with``) to
     remove the temp dir.
     """
 
     source: Path
     directory: Path
+    required: tuple
     files: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
 
     @property
     def missing(self):
         """The required file names that were not found."""
-        return [name for name in REQUIRED_FILES if name not in self.files]
+        return [name for name in self.required if name not in self.files]
 
     def cleanup(self):
         shutil.rmtree(self.directory, ignore_errors=True)
@@ -78,13 +78,14 @@ class _Candidate:
         return "/".join(self.parts)
 
 
-def load_submission(path):
-    """Return a :class:`Submission` for PATH (a folder or a .zip); raise LoadError if unreadable."""
+def load_submission(path, required):
+    """Return a :class:`Submission` of the files named in required (lower-case names) from
+    PATH (a folder or a .zip); raise LoadError if PATH is unreadable."""
     source = Path(path)
     if source.is_dir():
         try:
-            candidates, notes = _folder_candidates(source)
-            return _build(source, candidates, notes)
+            candidates, notes = _folder_candidates(source, required)
+            return _build(source, required, candidates, notes)
         except OSError as error:
             raise LoadError(f"cannot read folder {source}: {error}") from None
     if source.is_file():
@@ -94,8 +95,8 @@ def load_submission(path):
             raise LoadError(f"{source} is larger than {MAX_ZIP_BYTES // (1024 * 1024)} MB")
         try:
             with zipfile.ZipFile(source) as archive:
-                candidates, notes = _zip_candidates(archive)
-                return _build(source, candidates, notes)
+                candidates, notes = _zip_candidates(archive, required)
+                return _build(source, required, candidates, notes)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError,
                 EOFError, OSError, ValueError) as error:
             raise LoadError(f"cannot read zip {source}: {error}") from None
@@ -109,11 +110,7 @@ def _is_ignored(parts):
     return any(part == "__MACOSX" or part.startswith(".") for part in parts)
 
 
-def _is_required(name):
-    return name.lower() in REQUIRED_FILES
-
-
-def _folder_candidates(root):
+def _folder_candidates(root, required):
     """Regular files up to MAX_DEPTH folders down; symlinks are never followed."""
     candidates, notes = [], []
     folders, listed = [((), root)], 0
@@ -131,7 +128,7 @@ def _folder_candidates(root):
                 if stat.S_ISDIR(entry.lstat().st_mode):
                     subfolders.append((inner, entry))
                 else:
-                    _add_folder_file(candidates, notes, inner, entry)
+                    _add_folder_file(candidates, notes, inner, entry, required)
         folders = subfolders
     return candidates, notes
 
@@ -143,8 +140,8 @@ def _listdir(folder):
     return entries
 
 
-def _add_folder_file(candidates, notes, parts, path):
-    if not _is_required(parts[-1]):
+def _add_folder_file(candidates, notes, parts, path, required):
+    if parts[-1].lower() not in required:
         return
     mode = path.lstat().st_mode
     if stat.S_ISLNK(mode):
@@ -158,7 +155,7 @@ def _read_capped_path(path):
         return handle.read(MAX_FILE_BYTES + 1)
 
 
-def _zip_candidates(archive):
+def _zip_candidates(archive, required):
     """Regular-file entries of a zip; unsafe names and symlinks are reported, never used."""
     infos = archive.infolist()
     if len(infos) > MAX_ZIP_ENTRIES:
@@ -167,7 +164,7 @@ def _zip_candidates(archive):
     for info in infos:
         name = info.filename.replace("\\", "/")
         parts = PurePosixPath(name).parts
-        if info.is_dir() or not parts or not _is_required(parts[-1]):
+        if info.is_dir() or not parts or parts[-1].lower() not in required:
             continue
         if name.startswith("/") or ".." in parts or ":" in parts[0]:
             notes.append(f"ignored zip entry {info.filename!r}: unsafe path")
@@ -188,11 +185,11 @@ def _zip_reader(archive, info):
     return read
 
 
-def _choose(candidates, notes):
+def _choose(required, candidates, notes):
     """Pick, for each required name, the shallowest copy (the exact name before a
     name differing in case, then in path order) and note what was unusual."""
     chosen = {}
-    for name in REQUIRED_FILES:
+    for name in required:
         matches = sorted((c for c in candidates if c.name == name),
                          key=lambda c: (len(c.parts), c.parts[-1] != name, c.parts))
         if not matches:
@@ -211,10 +208,11 @@ def _choose(candidates, notes):
     return chosen
 
 
-def _build(source, candidates, notes):
-    chosen = _choose(candidates, notes)
+def _build(source, required, candidates, notes):
+    chosen = _choose(required, candidates, notes)
     directory = Path(tempfile.mkdtemp(prefix="wordle-kit-submission-"))
-    submission = Submission(source=source, directory=directory, notes=notes)
+    submission = Submission(source=source, directory=directory, required=tuple(required),
+                            notes=notes)
     try:
         for name, candidate in chosen.items():
             data = candidate.read()

@@ -1,38 +1,22 @@
-"""Function tests: the five required functions, case by case, against the reference.
+"""The function tests' catalogue: the five required functions, case by case.
 
 Every case is a call with plain-data arguments; its expected value comes from
-the kit's reference solution, computed here in the trusted process. The
-student's function is called through the sandbox (``box.call``), so only
-plain data comes back. A case passes when the call returns without error, a
-value of exactly the right type, the expected value, and leaves its arguments
-unchanged; a ``filter_word_list`` test can also require a new list rather
-than the argument itself.
-
-Cases are grouped into named tests (several per rubric group) so a report
-stays readable; a failed test lists its failing cases (up to a cap).
+the kit's reference solution, computed in the trusted process (and kept in the
+cache of expected values). Cases are grouped into named tests (several per
+rubric group) so a report stays readable. ``function_runner`` makes the calls
+and judges them.
 """
 import functools
 import random
-import re
-import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from grader import expected_cache, reference
-from grader.outcome import Outcome, TestSpec
+from grader import reference
+from grader.assignment import FUNCTIONS
+from grader.checks import expected_cache
+from grader.results.outcome import TestSpec
 
-CALL_TIMEOUT = 2.0  # seconds for one call of a clue function
-FILTER_TIMEOUT = 5.0  # filter_word_list goes over up to 14,855 words
-SHOWN_FAILURES = 4  # failing cases listed per test
-GIVE_UP_AFTER = 2  # timeouts, crashes or memory errors of one function before its other calls are skipped
-# Wall seconds all calls of one function may take (correct code needs a fraction of this),
-# so that a function that is merely very slow, or returns huge values, cannot stall grading.
-TIME_BUDGET = {"filter_word_list": 30.0}
-DEFAULT_TIME_BUDGET = 6.0
-
-WORDS = reference.WORDS
-UPPER_WORDS = tuple(word.upper() for word in WORDS)
 
 
 @dataclass(frozen=True)
@@ -49,17 +33,26 @@ class FunctionTest:
     """A named test: calls of one student function, built lazily by ``make_cases``."""
 
     spec: TestSpec
-    module: str
-    function: str
+    function: object  # assignment.Function
     make_cases: Callable
     requires_new_list: bool = False
 
 
 # ---------------------------------------------------------------- words and games
 
+def kit_words():
+    """The kit's word list (lower case)."""
+    return reference.load().words
+
+
+@functools.cache
+def upper_words():
+    return tuple(word.upper() for word in kit_words())
+
+
 def clue_of(secret, guess):
     """The reference clue for guess when the secret is secret (both upper case)."""
-    return reference.wordle.check_word(secret, guess)
+    return reference.load().wordle.check_word(secret, guess)
 
 
 def game(secret, guesses):
@@ -78,10 +71,10 @@ def find_pairs(seed, count, wanted):
 
     Deterministic: the pairs depend only on seed and the word list.
     """
-    rng = random.Random(seed)
+    rng, words = random.Random(seed), upper_words()
     pairs = []
     for _ in range(400_000):
-        pair = (rng.choice(UPPER_WORDS), rng.choice(UPPER_WORDS))
+        pair = (rng.choice(words), rng.choice(words))
         if pair not in pairs and wanted(*pair):
             pairs.append(pair)
             if len(pairs) == count:
@@ -102,13 +95,13 @@ def check_word_cases(pairs):
 
 
 def clue_function_cases(name, clue_lists):
-    function = getattr(reference.wordle, name)
+    function = getattr(reference.load().wordle, name)
     return [Case((clues,), function(clues), "%s(%r)" % (name, clues)) for clues in clue_lists]
 
 
 def filter_cases(word_list, list_text, clue_lists):
     """Cases of filter_word_list on one word list (shown as list_text) for each clue list."""
-    function = reference.easy_wordle.filter_word_list
+    function = reference.load().easy_wordle.filter_word_list
     return [Case((list(word_list), clues), function(list(word_list), clues),
                  "filter_word_list(%s, %r)" % (list_text, clues)) for clues in clue_lists]
 
@@ -155,7 +148,7 @@ def official_filter_cases():
         clues = game(secret, guesses)
         clue_lists.extend(clues[:size] for size in sizes)
     apple = [("APPLE", ["green", "grey", "grey", "grey", "grey"])]
-    return (filter_cases(WORDS, "words", clue_lists)
+    return (filter_cases(kit_words(), "words", clue_lists)
             + filter_cases(["aaaaa", "bbbbb", "ccccc", "ddddd"],
                            "['aaaaa', 'bbbbb', 'ccccc', 'ddddd']", [apple]))
 
@@ -229,13 +222,13 @@ def clue_lists(seed, count, length, wanted=None):
 
     Every guess's clue satisfies wanted(guess, clue) when wanted is given.
     """
-    rng = random.Random(seed)
+    rng, words = random.Random(seed), upper_words()
     lists = []
     while len(lists) < count:
-        secret = rng.choice(UPPER_WORDS)
+        secret = rng.choice(words)
         clues = []
         for _ in range(2000):
-            guess = rng.choice(UPPER_WORDS)
+            guess = rng.choice(words)
             clue = clue_of(secret, guess)
             if guess != secret and (wanted is None or wanted(guess, clue)):
                 clues.append((guess, clue))
@@ -300,13 +293,13 @@ def reverse_alphabetical(seed, count):
 
 def every_nth_word(step):
     """A slice of the word list and how a student would write it."""
-    return WORDS[::step], "words[::%d]" % step
+    return kit_words()[::step], "words[::%d]" % step
 
 
 def filter_full_list_cases():
     lists = [game(secret, guesses) for secret, guesses in
              [("SHIRE", ["ADIEU"]), ("GECKO", ["TRAIN", "SLOTH"]), ("MAMMA", ["LLAMA", "MADAM"])]]
-    return filter_cases(WORDS, "words", lists)
+    return filter_cases(kit_words(), "words", lists)
 
 
 def filter_repeated_letters_cases():
@@ -346,9 +339,8 @@ def filter_grown_cases():
 # ---------------------------------------------------------------- the catalogue
 
 def _test(function, key, name, make_cases, requires_new_list=False):
-    module = "easy_wordle" if function == "filter_word_list" else "wordle"
     spec = TestSpec("%s.%s" % (function, key), function, "%s: %s" % (function, name))
-    return FunctionTest(spec, module, function, make_cases, requires_new_list)
+    return FunctionTest(spec, FUNCTIONS[function], make_cases, requires_new_list)
 
 
 def _clue_test(function, key, name, make_lists):
@@ -425,9 +417,6 @@ FUNCTION_TESTS = (
           filter_new_list_cases, requires_new_list=True),
 )
 
-SPECS = tuple(test.spec for test in FUNCTION_TESTS)
-
-
 @functools.cache
 def all_cases():
     """{test id: cases} for every function test: read from the cache of
@@ -446,188 +435,3 @@ def all_cases():
 def cases_of(test):
     """The cases of a test (built once: they never change)."""
     return all_cases()[test.spec.id]
-
-
-# ---------------------------------------------------------------- running and judging
-
-RETURN_KINDS = {
-    "check_word": "a list of 5 strings",
-    "known_word": "a string",
-    "no_letters": "a string",
-    "yes_letters": "a string",
-    "filter_word_list": "a list of strings",
-}
-# Statuses after which no call of the function can succeed.
-FATAL_STATUSES = ("missing_module", "missing_function", "import_failed")
-
-
-def shown(value, limit=300):
-    """repr of a value, cut short if long (a hostile value can be huge)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "... (%d characters)" % len(text)
-
-
-def has_return_type(function, value):
-    if function in ("known_word", "no_letters", "yes_letters"):
-        return type(value) is str
-    return type(value) is list and all(type(item) is str for item in value)
-
-
-def plural(count, noun):
-    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
-
-
-def word_list_difference(expected, got):
-    """Lines saying which words are missing from got and which should not be there."""
-    missing = sorted((Counter(expected) - Counter(got)).elements())
-    extra = sorted((Counter(got) - Counter(expected)).elements())
-    lines = ["expected %s, got %d" % (plural(len(expected), "word"), len(got))]
-    for label, listed in (("missing (possible, not returned)", missing),
-                          ("extra (returned, not possible)", extra)):
-        if listed:
-            more = " ..." if len(listed) > 12 else ""
-            lines.append("%s: %d: %s%s" % (label, len(listed), ", ".join(listed[:12]), more))
-    return lines
-
-
-def value_problems(test, case, value):
-    """Why value is not the right answer for case (an empty list when it is)."""
-    function = test.function
-    if not has_return_type(function, value):
-        return ["expected %s, got a %s: %s" % (RETURN_KINDS[function], type(value).__name__,
-                                               shown(value)),
-                "%s must return %s, e.g. %s" % (function, RETURN_KINDS[function],
-                                                shown(case.expected, 80))]
-    if function == "filter_word_list":
-        if Counter(value) != Counter(case.expected):
-            return word_list_difference(case.expected, value)
-        return []
-    if value != case.expected:
-        return ["expected %s" % shown(case.expected), "got      %s" % shown(value)]
-    return []
-
-
-ARGUMENT_NAMES = {"check_word": ("secret", "guess"), "filter_word_list": ("words", "clues")}
-
-
-def side_effect_problems(test, case, result):
-    """Lines about arguments the call changed, or an argument it returned as its result."""
-    names = ARGUMENT_NAMES.get(test.function, ("clues",))
-    problems = ["it changed its argument %r (it must leave it as it was)" % name
-                for name, before, after in zip(names, case.args, result.args_after or ())
-                if before != after]
-    if test.requires_new_list and result.returned_argument is not None:
-        problems.append("it returned the list it was given (%r) instead of a new list"
-                        % names[result.returned_argument])
-    return problems
-
-
-def call_problems(test, case, result):
-    """Why one call failed, as lines; an empty list when it passed."""
-    if result.status == "ok":
-        problems = value_problems(test, case, result.value)
-        return problems + side_effect_problems(test, case, result)
-    if result.status == "raised":
-        return ["raised %s" % result.detail]
-    if result.status == "timeout":
-        return ["did not return within the time limit (an infinite loop?)"]
-    if result.status == "crashed":
-        return ["the call ended the program: %s" % result.detail]
-    if result.status == "bad_value":
-        return ["returned something that is not plain data: %s" % result.detail]
-    return ["%s: %s" % (result.status, result.detail)]
-
-
-def fatal_reason(test, result):
-    """The explanation for a status that stops every call of the function."""
-    source = test.module + ".py"
-    if result.status == "missing_module":
-        return "%s was not found in the submission, so %s could not be called" % (
-            source, test.function)
-    if result.status == "missing_function":
-        return "%s has no function %s (check the name and that it is not inside another " \
-               "block)" % (source, test.function)
-    detail = re.sub(r"^importing \w+ failed: ", "", result.detail)
-    return "importing %s failed, so %s could not be called: %s" % (source, test.function, detail)
-
-
-class CallLog:
-    """Remembers, across tests, functions that cannot or should no longer be called."""
-
-    def __init__(self):
-        self.fatal = {}  # function -> explanation
-        self.troubles = Counter()  # function -> timeouts, crashes and memory errors so far
-        self.seconds = Counter()  # function -> wall time its calls took
-
-    def blocked(self, function):
-        if function in self.fatal:
-            return self.fatal[function]
-        if self.troubles[function] >= GIVE_UP_AFTER:
-            return ("%s was not called again after %d calls that timed out, ran out of memory "
-                    "or ended the program" % (function, GIVE_UP_AFTER))
-        budget = TIME_BUDGET.get(function, DEFAULT_TIME_BUDGET)
-        if self.seconds[function] > budget:
-            return ("%s was not called again: its calls had taken more than %g s in all (correct "
-                    "code needs a small fraction of that)" % (function, budget))
-        return None
-
-    def record(self, test, result, seconds):
-        self.seconds[test.function] += seconds
-        if result.status in FATAL_STATUSES:
-            self.fatal[test.function] = fatal_reason(test, result)
-        elif result.status in ("timeout", "crashed") or (
-                result.status == "raised" and result.detail.startswith("MemoryError")):
-            self.troubles[test.function] += 1
-
-
-def run_test(box, test, log):
-    """Run one test's cases through box; return its Outcome."""
-    cases = cases_of(test)
-    timeout = FILTER_TIMEOUT if test.function == "filter_word_list" else CALL_TIMEOUT
-    failures = []
-    for case in cases:
-        reason = log.blocked(test.function)
-        if reason is not None:
-            if not failures:
-                return Outcome.failed(reason)
-            unmade = len(cases) - cases.index(case)
-            failures.append((case, ["this and the other %d calls were not made: %s"
-                                    % (unmade - 1, reason)]))
-            break
-        started = time.monotonic()
-        result = box.call(test.module, test.function, list(case.args), timeout=timeout)
-        log.record(test, result, time.monotonic() - started)
-        if result.status in FATAL_STATUSES:
-            return Outcome.failed(log.blocked(test.function))
-        problems = call_problems(test, case, result)
-        if problems:
-            failures.append((case, problems))
-    if not failures:
-        return Outcome(True, notes=["all %d calls right" % len(cases)])
-    details = ["%d of %d calls wrong:" % (len(failures), len(cases))]
-    for case, problems in failures[:SHOWN_FAILURES]:
-        details.append(case.call_text)
-        details.extend("    " + line for line in problems)
-    if len(failures) > SHOWN_FAILURES:
-        details.append("... and %d more wrong calls" % (len(failures) - SHOWN_FAILURES))
-    return Outcome(False, details)
-
-
-# Functions the assignment builds on others: their failures may come from those.
-BUILDS_ON = {"filter_word_list": "check_word"}
-
-
-def run_function_tests(box):
-    """Run every function test; return {test id: Outcome}."""
-    log = CallLog()
-    outcomes = {test.spec.id: run_test(box, test, log) for test in FUNCTION_TESTS}
-    wrong_answers = {test.function for test in FUNCTION_TESTS
-                     if not outcomes[test.spec.id].passed and test.function not in log.fatal}
-    for test in FUNCTION_TESTS:
-        base = BUILDS_ON.get(test.function)
-        if base in wrong_answers and test.function in wrong_answers \
-                and not outcomes[test.spec.id].passed:
-            outcomes[test.spec.id].notes.append(
-                "%s uses %s, which failed its own tests: fixing %s may fix this too"
-                % (test.function, base, base))
-    return outcomes

@@ -7,12 +7,11 @@ colours included, without caring how the colours were printed (one letter
 per call or several). Comparison ignores spaces (runs of spaces, missing or
 trailing spaces are forgiven) but nothing else.
 """
-import re
 from dataclasses import dataclass
 
-ESCAPE = re.compile("\x1b\\[([0-9;]*)m")
-COLOUR_CODES = {"42;1": "green", "43": "yellow", "47": "grey"}
-RESET_CODES = ("0", "")
+from grader.ansi import ESCAPE, LETTER_CODES, RESET_CODES
+
+COLOUR_CODES = {code: colour for colour, code in LETTER_CODES.items()}
 PLAIN_SPACE = (" ", None)
 
 

@@ -1,0 +1,73 @@
+"""The assignment's facts in one table: CSCI 1913 Project 1 (Wordle), Spring 2025.
+
+What students hand in, what each required function is (its module, arguments,
+what it returns, its time limits, what it builds on), the two programs, the
+imports allowed, and the rubric's groups. The checks, the rubric and the
+sandbox's setup read them from here; nothing else spells them out.
+"""
+from dataclasses import dataclass
+
+#: The files a submission must hold.
+REQUIRED_FILES = ("wordle.py", "easy_wordle.py")
+#: The course's files the students' code imports; the kit's copies go beside theirs.
+#: With REQUIRED_FILES after them, in the order they import each other.
+HANDOUT_FILES = ("words.py", "display_utility.py")
+
+#: Top-level modules the students' own code may import without permission.
+ALLOWED_IMPORTS = ("math", "random", "words", "display_utility", "wordle", "easy_wordle")
+ALLOWED_IMPORTS_TEXT = "math, random and the course's files (words, display_utility, wordle)"
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function the assignment requires."""
+
+    name: str
+    module: str
+    arguments: tuple  # its parameters' names, as the assignment writes them
+    returns: str  # what it returns, for people
+    return_type: type  # str, or list (of str)
+    call_timeout: float  # wall seconds for one call
+    time_budget: float  # wall seconds for all its calls together (correct code needs a fraction)
+    builds_on: str = None  # a required function it is meant to use
+    any_order: bool = False  # a returned list is right in any order
+
+    @property
+    def file(self):
+        return self.module + ".py"
+
+
+FUNCTIONS = {function.name: function for function in (
+    Function("check_word", "wordle", ("secret", "guess"), "a list of 5 strings", list, 2.0, 6.0),
+    Function("known_word", "wordle", ("clues",), "a string", str, 2.0, 6.0),
+    Function("no_letters", "wordle", ("clues",), "a string", str, 2.0, 6.0),
+    Function("yes_letters", "wordle", ("clues",), "a string", str, 2.0, 6.0),
+    Function("filter_word_list", "easy_wordle", ("words", "clues"), "a list of strings", list,
+             5.0, 30.0, builds_on="check_word", any_order=True),
+)}
+
+
+@dataclass(frozen=True)
+class Program:
+    """A program the assignment requires (``python MODULE.py`` plays a game)."""
+
+    module: str
+    group: str  # its rubric group
+
+    @property
+    def file(self):
+        return self.module + ".py"
+
+
+WORDLE = Program("wordle", "wordle_program")
+EASY_WORDLE = Program("easy_wordle", "easy_wordle_program")
+PROGRAMS = (WORDLE, EASY_WORDLE)
+RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
+QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck
+MAX_GUESSES = 6
+SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)
+
+#: The rubric's groups, in report order: one per function, one per program, then
+#: the information checks (files, imports, the __main__ guard).
+CHECKS_GROUP = "checks"
+GROUPS = tuple(FUNCTIONS) + tuple(program.group for program in PROGRAMS) + (CHECKS_GROUP,)

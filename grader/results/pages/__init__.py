@@ -1,0 +1,49 @@
+"""Staff pages for the manual half of grading: `python -m grader report DIR`.
+
+DIR is a folder of graded submissions laid out as layout.py documents (what
+`grade-all --out DIR` writes).  The pages are written into it: DIR/index.html, the
+class (sortable table of students and scores by rubric group, the score distribution,
+each test's pass rate, the most similar pairs of code), DIR/<student>/index.html, one
+per student (the code highlighted, the game transcripts in their colours, every failed
+test with its diff, the style findings and the import checks), and DIR/_similar/N.html,
+pairs of code side by side.
+
+Only this package uses the staff-side libraries (Jinja2, Pygments, pycodestyle,
+copydetect), and only when pages are built: the grading path stays standard library.
+"""
+from grader.results.pages.layout import LayoutError
+
+NEEDED = ("jinja2", "markupsafe", "pygments", "pycodestyle", "copydetect")
+
+
+class PagesError(Exception):
+    """The pages cannot be built (a missing library, an unusable folder); the message says why."""
+
+
+def missing_libraries():
+    import importlib.util
+    return [name for name in NEEDED if importlib.util.find_spec(name) is None]
+
+
+def build(folder):
+    """Build the pages for the graded submissions in FOLDER; return the class page's path."""
+    missing = missing_libraries()
+    if missing:
+        raise PagesError("the staff pages need %s: pip install -r requirements.txt"
+                         % ", ".join(missing))
+    from grader.results.pages.layout import read_batch
+    from grader.results.pages.render import write_pages
+    from grader.results.pages.similarity import pairs as similar_pairs
+    from grader.results.pages.style import all_findings
+    from grader.results.pages.view import distribution, groups_in_order, pass_rates, student_of
+    try:
+        students = [student_of(submission) for submission in read_batch(folder)]
+        for student in students:
+            student.style = all_findings(student.sources)
+        pairs = similar_pairs(students)
+        return write_pages(folder, students, pass_rates(students), groups_in_order(students),
+                           distribution(students), pairs)
+    except LayoutError as error:
+        raise PagesError(str(error)) from None
+    except OSError as error:
+        raise PagesError("cannot write the pages in %s: %s" % (folder, error)) from None

@@ -1,0 +1,99 @@
+"""Write the pages with Jinja2 templates (autoescaped: every student string is escaped).
+
+Pages are single files that work offline from the file system: the CSS and the one
+script are inlined, there is nothing to fetch, and a Content-Security-Policy lets only
+the kit's own script run (by its hash), so even a missed escape could not run a
+student's script.
+"""
+import base64
+import hashlib
+from pathlib import Path
+from urllib.parse import quote
+
+from grader.results.scoring import points
+from grader.results.pages.style import counted
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+CLASS_PAGE, STUDENT_PAGE, SIMILAR_FOLDER = "index.html", "index.html", "_similar"
+
+# The manual half of the course's grade (Spring 2025), shown on each student's page.
+MANUAL_REVIEW = (("check_word", 6), ("known_word", 4), ("yes_letters", 4), ("no_letters", 6),
+                 ("filter_word_list", 8), ("wordle_program", 14), ("easy_wordle_program", 8))
+STYLE_POINTS = 10
+FIRST_FILES = ("wordle.py", "easy_wordle.py")
+
+
+def environment():
+    import jinja2  # staff-side extras: only the pages need them
+    from markupsafe import Markup
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    script = (TEMPLATES / "pages.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    env.globals.update(
+        css=Markup((TEMPLATES / "pages.css").read_text(encoding="utf-8") + highlight_css()),
+        script=Markup(script),
+        script_hash="sha256-" + digest,
+        points=points, manual_review=MANUAL_REVIEW, style_points=STYLE_POINTS)
+    env.filters["folder_url"] = lambda folder: "./" + quote(folder, safe="") + "/"
+    env.filters["percent"] = lambda share: "%.0f%%" % (100 * share)
+    return env
+
+
+def highlight_css():
+    from pygments.formatters import HtmlFormatter
+    return HtmlFormatter(style="default").get_style_defs(".highlight")
+
+
+def highlighted(file, source, anchor, marked_lines=()):
+    """The source as Pygments' HTML (which escapes it), lines numbered, anchored ANCHOR-N."""
+    from markupsafe import Markup
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer, TextLexer
+
+    lexer = PythonLexer() if file.endswith(".py") else TextLexer()
+    formatter = HtmlFormatter(linenos="inline", lineanchors=anchor, anchorlinenos=True,
+                              hl_lines=sorted(set(marked_lines)))
+    return Markup(highlight(source, lexer, formatter))
+
+
+def file_order(item):
+    """wordle.py, then easy_wordle.py, then any other file by name."""
+    file = item[0]
+    return (FIRST_FILES.index(file) if file in FIRST_FILES else len(FIRST_FILES), file)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def write_pages(out, students, rates, groups, distribution, pairs):
+    """Write the class page, each student's page and each pair's side-by-side page."""
+    env = environment()
+    out = Path(out)
+    pair_numbers = {id(pair): number for number, pair in enumerate(pairs, 1)}
+    write(out / CLASS_PAGE, env.get_template("class.html").render(
+        students=students, rates=rates, groups=groups, distribution=distribution,
+        pairs=pairs, pair_numbers=pair_numbers, similar_folder=SIMILAR_FOLDER))
+    student_template = env.get_template("student.html")
+    for student in students:
+        files = [(file, highlighted(file, source, "f%d" % index,
+                                    [f.line for f in student.style if f.file == file]))
+                 for index, (file, source) in enumerate(sorted(student.sources.items(),
+                                                                key=file_order))]
+        anchors = {file: "f%d" % index for index, (file, _) in enumerate(files)}
+        own_pairs = [(pair_numbers[id(pair)], pair) for pair in pairs
+                     if student in (pair.a, pair.b)]
+        write(out / student.folder / STUDENT_PAGE, student_template.render(
+            student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
+            style_counts=counted(student.style), similar_folder=SIMILAR_FOLDER))
+    pair_template = env.get_template("pair.html")
+    for number, pair in enumerate(pairs, 1):
+        write(out / SIMILAR_FOLDER / ("%d.html" % number),
+              pair_template.render(pair=pair, number=number))
+    return out / CLASS_PAGE

@@ -1,0 +1,217 @@
+"""What the pages show, as plain data computed from the submissions' results.json.
+
+Scores by rubric group come from each test's tag (its group), so a custom rubric needs
+nothing here.  A test output's lines are classified for display (a diff's removed and
+added lines, a function test's expected and got) and split into text and coloured
+letters: the report writes a green R as ``[R:green]``, shown as a tile.
+"""
+import re
+import statistics
+from dataclasses import dataclass, field
+
+COLOURED_LETTER = re.compile(r"\[(.):(green|yellow|grey)\]")
+DIFF_LEGEND = re.compile(r"^- expected\b.*\+ got\b")
+INFORMATION_GROUP = "checks"
+BINS = 20
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    colour: str = ""   # green, yellow or grey for a coloured letter; "" for text
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str          # removed, added, expected, got, legend or text
+    segments: tuple
+
+
+def segments(text):
+    """Text and coloured letters, in order: '> [R:green]x' -> '> ', R (green), 'x'."""
+    parts, position = [], 0
+    for match in COLOURED_LETTER.finditer(text):
+        if match.start() > position:
+            parts.append(Segment(text[position:match.start()]))
+        parts.append(Segment(match.group(1), match.group(2)))
+        position = match.end()
+    if position < len(text):
+        parts.append(Segment(text[position:]))
+    return tuple(parts)
+
+
+def line_kind(line):
+    if DIFF_LEGEND.match(line):
+        return "legend"
+    if line.startswith("- "):
+        return "removed"
+    if line.startswith("+ "):
+        return "added"
+    stripped = line.lstrip()
+    if line != stripped and stripped.startswith(("expected ", "expected\t")):
+        return "expected"
+    if line != stripped and stripped.startswith("got "):
+        return "got"
+    return "text"
+
+
+def output_lines(text):
+    return [Line(line_kind(line), segments(line)) for line in (text or "").split("\n")]
+
+
+@dataclass
+class Test:
+    name: str
+    group: str
+    score: float
+    max_score: float
+    passed: bool
+    output: str
+
+    @property
+    def lines(self):
+        return output_lines(self.output)
+
+    @property
+    def is_game(self):
+        return self.group.endswith("_program")
+
+    @property
+    def flag(self):
+        """A few words saying what a failed check found: 'imported os, sys'."""
+        first = re.split(r": |, so |; | \(", self.output.split("\n")[0])[0] or self.name
+        module = re.match(r"^(\w+\.py): ", self.name)
+        if module and module.group(1) not in first:
+            return "%s: %s" % (module.group(1), first)
+        return first
+
+
+def tests_of(results):
+    tests = []
+    for test in results.get("tests", []):
+        tags = test.get("tags") or ["other"]
+        tests.append(Test(name=test["name"], group=str(tags[0]),
+                          score=float(test.get("score", 0) or 0),
+                          max_score=float(test.get("max_score", 0) or 0),
+                          passed=test.get("status") == "passed",
+                          output=str(test.get("output", "") or "")))
+    return tests
+
+
+@dataclass
+class Student:
+    """One student's row of the class table and the content of their page."""
+
+    folder: str
+    name: str
+    error: str = ""
+    score: float = None
+    max_score: float = None
+    groups: dict = field(default_factory=dict)      # group -> (score, maximum)
+    tests: list = field(default_factory=list)
+    summary: str = ""                               # results.json's output
+    style: list = field(default_factory=list)       # style.Finding
+    sources: dict = field(default_factory=dict)
+    report: str = ""
+    most_similar: float = 0.0
+
+    @property
+    def graded(self):
+        return self.score is not None
+
+    @property
+    def findings(self):
+        """The failed information checks (imports, guard, files): what staff must look at."""
+        return [test for test in self.tests if test.group == INFORMATION_GROUP and not test.passed]
+
+    @property
+    def notes(self):
+        return [line[len("Note: "):] for line in self.summary.split("\n")
+                if line.startswith("Note: ")]
+
+    def group_tests(self, group):
+        return [test for test in self.tests if test.group == group]
+
+
+def student_of(submission):
+    student = Student(folder=submission.folder, name=submission.student,
+                      error=submission.error, sources=submission.sources,
+                      report=submission.report)
+    if submission.results is None:
+        return student
+    student.tests = tests_of(submission.results)
+    student.summary = str(submission.results.get("output", "") or "")
+    for test in student.tests:
+        score, maximum = student.groups.get(test.group, (0.0, 0.0))
+        student.groups[test.group] = (score + test.score, maximum + test.max_score)
+    student.max_score = sum(test.max_score for test in student.tests)
+    score = submission.results.get("score")
+    student.score = float(score) if isinstance(score, (int, float)) else sum(
+        test.score for test in student.tests)
+    return student
+
+
+@dataclass
+class TestRate:
+    name: str
+    group: str
+    passed: int
+    graded: int
+
+    @property
+    def percent(self):
+        return 100.0 * self.passed / self.graded if self.graded else 0.0
+
+
+def groups_in_order(students):
+    """The rubric groups as the tests list them (information checks last)."""
+    order = {}
+    for student in students:
+        for test in student.tests:
+            order.setdefault(test.group, len(order))
+    return sorted(order, key=lambda group: (group == INFORMATION_GROUP, order[group]))
+
+
+def pass_rates(students):
+    """Each test's pass rate over the graded students, in the tests' order."""
+    rates = {}
+    for student in students:
+        for test in student.tests:
+            rate = rates.setdefault(test.name, TestRate(test.name, test.group, 0, 0))
+            rate.graded += 1
+            rate.passed += test.passed
+    return list(rates.values())
+
+
+@dataclass
+class Bar:
+    low: float
+    high: float
+    count: int
+
+
+@dataclass
+class Distribution:
+    bars: list
+    maximum: float      # the scale's top (the largest maximum score)
+    tallest: int
+    mean: float
+    median: float
+    count: int
+
+
+def distribution(students):
+    """The graded students' scores in BINS bars from 0 to the maximum score."""
+    graded = [student for student in students if student.graded]
+    if not graded:
+        return None
+    top = max(max(student.max_score for student in graded), 1.0)
+    width = top / BINS
+    counts = [0] * BINS
+    for student in graded:
+        counts[min(BINS - 1, max(0, int(student.score / width)))] += 1
+    scores = [student.score for student in graded]
+    return Distribution(bars=[Bar(i * width, (i + 1) * width, count)
+                              for i, count in enumerate(counts)],
+                        maximum=top, tallest=max(counts), mean=statistics.mean(scores),
+                        median=statistics.median(scores), count=len(graded))

@@ -1,0 +1,153 @@
+"""The child's isolation (standard library only): dying with the grader, the
+namespaces and chroot jail (as root), and the resource limits.
+
+When the config asks for isolation (the grader runs as root) the process
+unshares a mount, a PID and a network namespace (so no network at all) and
+stays outside as a relay that ends the way the worker ended; it forks the
+namespace's init (which reaps and, when it ends, takes every process of the
+namespace with it), which builds a jail (a small tmpfs holding read-only binds
+of /usr and friends, /dev/null, /dev/zero, /dev/urandom, an empty /tmp and
+/box with the submission) and forks the worker proper, which chroots into the
+jail and drops to an unprivileged uid/gid with no groups and no new privileges.
+Resource limits are applied in every case, and the child dies with the grader
+(a parent-death signal; as root the relay and the init both have it).
+"""
+
+import ctypes
+import os
+import resource
+import select
+import shutil
+import signal
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
+MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+PR_SET_PDEATHSIG = 1
+PR_SET_NO_NEW_PRIVS = 38
+JAIL_BOX = "/box"
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result, what):
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f"{what}: {os.strerror(errno)}")
+
+
+def _mount(source, target, fstype, flags, data=None):
+    _check(_libc.mount(_b(source), _b(target), _b(fstype), ctypes.c_ulong(flags), _b(data)),
+           f"mount {target}")
+
+
+def _b(text):
+    return None if text is None else os.fsencode(text)
+
+
+def die_with_parent(parent_alive):
+    """Have the kernel SIGKILL this process when its parent ends, even by SIGKILL.
+
+    The signal fires when the parent *thread* that forked us exits; the grader's
+    threads outlive the children they start, so that is the grader dying.  A
+    parent that died before the prctl sends nothing, hence the check after it.
+    """
+    _check(_libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "prctl")
+    if not parent_alive():
+        os._exit(1)
+
+
+def _has_reader(pipe_write_fd):
+    """False once nobody holds the read end of the pipe (poll reports POLLERR)."""
+    poller = select.poll()
+    poller.register(pipe_write_fd, select.POLLOUT)
+    return not any(events & select.POLLERR for _, events in poller.poll(0))
+
+
+def isolate(config):
+    """Namespaces, jail and lowered privileges (root only); returns the code's directory."""
+    jail = config.get("jail")
+    if not jail:
+        return config["box"]
+    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET), "unshare")
+    status_read, status_write = os.pipe()
+    init = os.fork()
+    if init:
+        os.close(status_write)
+        _relay_and_exit(init, status_read, config["fd"])
+    os.close(status_read)
+    # getppid() is 0 across the namespace boundary, so the relay's liveness shows in the pipe it reads
+    die_with_parent(lambda: _has_reader(status_write))
+    _build_jail(jail, config)
+    worker = os.fork()      # dies with init, as the whole namespace does: no parent-death signal needed
+    if worker:
+        _init_wait_and_exit(worker, status_write, config["fd"])
+    os.close(status_write)
+    os.chroot(jail["root"])
+    os.chdir(JAIL_BOX)
+    os.setgroups([])
+    os.setgid(jail["gid"])
+    os.setuid(jail["uid"])
+    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
+    return JAIL_BOX
+
+
+def _build_jail(jail, config):
+    """In the new mount namespace, fill a tmpfs with what Python needs and the submission."""
+    root = jail["root"]
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)
+    _mount("tmpfs", root, "tmpfs", MS_NOSUID, f"size={jail['tmpfs_bytes']},mode=0755")
+    for path in jail["system_paths"]:
+        inside = root + path
+        if os.path.islink(path):
+            os.makedirs(os.path.dirname(inside), exist_ok=True)
+            os.symlink(os.readlink(path), inside)
+            continue
+        os.makedirs(inside, exist_ok=True)
+        _mount(path, inside, None, MS_BIND | MS_REC)
+        _mount(None, inside, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID)
+    os.makedirs(root + "/dev")
+    for device in ("/dev/null", "/dev/zero", "/dev/urandom"):
+        open(root + device, "w").close()
+        _mount(device, root + device, None, MS_BIND)
+    os.mkdir(root + "/tmp")
+    os.chmod(root + "/tmp", 0o1777)
+    box = root + JAIL_BOX
+    os.mkdir(box)
+    for name in os.listdir(config["box"]):
+        shutil.copyfile(os.path.join(config["box"], name), os.path.join(box, name))
+        os.chown(os.path.join(box, name), jail["uid"], jail["gid"])
+    os.chown(box, jail["uid"], jail["gid"])
+    os.chmod(box, 0o700)
+
+
+def _init_wait_and_exit(worker, status_write, protocol_fd):
+    """PID 1 of the namespace: reap everything; when the worker ends, pass on its status."""
+    os.close(protocol_fd)
+    while True:
+        pid, status = os.wait()
+        if pid == worker:
+            os.write(status_write, str(status).encode())
+            os._exit(0)     # init exits: the kernel kills whatever is left in the namespace
+
+
+def _relay_and_exit(init, status_read, protocol_fd):
+    """Outside the namespace: wait for init, then end the way the worker ended."""
+    os.close(protocol_fd)
+    os.waitpid(init, 0)
+    raw = os.read(status_read, 64)
+    status = int(raw) if raw.isdigit() else None
+    if status is not None and os.WIFEXITED(status):
+        os._exit(os.WEXITSTATUS(status))
+    sig = os.WTERMSIG(status) if status is not None and os.WIFSIGNALED(status) else signal.SIGKILL
+    signal.signal(sig, signal.SIG_DFL)
+    os.kill(os.getpid(), sig)
+    os._exit(128 + sig)
+
+
+def apply_limits(limits):
+    """Resource limits for this process and everything it starts."""
+    for name, value in limits.items():
+        resource.setrlimit(getattr(resource, name), (value, value))

@@ -1,0 +1,27 @@
+"""The limits every child of a sandbox runs under: resources (set with setrlimit in
+the child, so they hold for everything it starts), output and reply sizes, and
+the time an import for calls may take.  Time limits of single calls and runs are
+the caller's, given with each request.
+"""
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for student code.  Times are wall-clock seconds."""
+
+    memory_bytes: int = 1024 ** 3
+    cpu_seconds: int = 30
+    file_size_bytes: int = 1024 ** 2
+    processes: int = 64
+    open_files: int = 64
+    output_bytes: int = 256 * 1024       # per stream per run, and per call's printing
+    value_bytes: int = 16 * 1024 ** 2    # one encoded reply
+    import_timeout: float = 5.0          # importing a module for calls (words.py included)
+    tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
+
+    def rlimits(self):
+        """{resource name: value} for the child's setrlimit calls."""
+        return {"RLIMIT_AS": self.memory_bytes, "RLIMIT_CPU": self.cpu_seconds,
+                "RLIMIT_FSIZE": self.file_size_bytes, "RLIMIT_NPROC": self.processes,
+                "RLIMIT_NOFILE": self.open_files, "RLIMIT_CORE": 0}

@@ -1,0 +1,261 @@
+"""Staff pages (grader/results/pages): the folder layout, what the pages show, similarity,
+style, and that nothing a student wrote (name, code, output) reaches the HTML unescaped.
+The pages in a real browser: test_pages_browser.py."""
+import base64
+import hashlib
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from grader.results import pages
+from grader import pages_adapter as from_grader
+from grader.results.pages import layout, similarity, style, view
+
+from grader import KIT_ROOT
+SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
+HOSTILE_NAME = '<img src=x onerror="window.pwned=1">"; Robert\'); --'
+HOSTILE_CODE = '# </pre></div><script>window.pwned = 1</script>\n'
+
+
+def results(*tests, score=None, output=""):
+    """A results.json as the grader writes it, from (name, group, score, max, passed, output)."""
+    tests = [{"name": name, "score": got, "max_score": maximum,
+              "status": "passed" if passed else "failed", "output": text,
+              "visibility": "visible", "tags": [group]}
+             for name, group, got, maximum, passed, text in tests]
+    total = sum(test["score"] for test in tests) if score is None else score
+    return {"score": total, "execution_time": 1.0, "output": output, "output_format": "text",
+            "test_output_format": "text", "tests": tests}
+
+
+GAME_DIFF = "\n".join([
+    "typed: radio | druid",
+    "secret: CHIVY",
+    "line 7 differs: expected '> [R:grey][A:grey]', got '> [R:grey][A:green]'",
+    "- expected (the reference), + got (your program); [R:green] is a green R",
+    "expected lines 5-7, your lines 5-7",
+    "  Known:  _____",
+    "- > [R:grey][A:grey][D:grey][I:yellow][O:grey]",
+    "+ > [R:grey][A:green][D:grey][I:grey][O:grey]",
+])
+CALL_DIFF = ("1 of 10 calls wrong:\ncheck_word('LERED', 'DRUID')\n"
+             "    expected ['grey', 'yellow', 'grey', 'grey', 'green']\n"
+             "    got      ['yellow', 'yellow', 'grey', 'grey', 'green']")
+
+
+def class_of(scores):
+    """Results for students with these (check_word, game) scores; check_word 12, games 4."""
+    return results(("check_word: the official tester's cases", "check_word", scores[0], 12,
+                    scores[0] == 12, "" if scores[0] == 12 else CALL_DIFF),
+                   ("wordle.py: a lost game", "wordle_program", scores[1], 4, scores[1] == 4,
+                    "" if scores[1] == 4 else GAME_DIFF),
+                   ("only math, random and the course's files imported", "checks", 0, 0,
+                    scores[0] == 12, "" if scores[0] == 12 else
+                    "imported os, sys: without permission the course allows only math"))
+
+
+def source(name):
+    return (SUBMISSIONS / "correct_loops" / name).read_bytes()
+
+
+@pytest.fixture
+def batch(tmp_path):
+    """A graded batch: a full score, a hostile student, and one that could not be graded."""
+    out = tmp_path / "out"
+    layout.write_submission(out, "ada", class_of((12, 4)), "report of ada\n",
+                            [("wordle.py", source("wordle.py")),
+                             ("easy_wordle.py", source("easy_wordle.py"))])
+    layout.write_submission(out, HOSTILE_NAME, class_of((10.5, 0)),
+                            "Score: <b>10.5</b>\x1b[2J\n",
+                            [("wordle.py", HOSTILE_CODE.encode() + source("wordle.py"))])
+    layout.write_submission(out, "broken zip", error="cannot grade x.zip: not a zip file")
+    return out
+
+
+# ---------------------------------------------------------------- the layout
+
+def test_folder_names_are_safe_distinct_and_stable():
+    assert layout.folder_name("ada") == "ada"
+    names = [HOSTILE_NAME, "a/b", "a_b", "..", "_similar", "ünïcode Näme", "x" * 300]
+    folders = [layout.folder_name(name) for name in names]
+    assert len(set(folders)) == len(folders)
+    for folder in folders:
+        assert re.fullmatch(r"[\w.@+-]+", folder) and folder[0] not in "._" and len(folder) < 80
+    assert folders == [layout.folder_name(name) for name in names]   # a rerun finds its folder
+
+
+def test_a_written_batch_reads_back_with_names_sources_and_errors(batch):
+    submissions = {s.student: s for s in layout.read_batch(batch)}
+    assert set(submissions) == {"ada", HOSTILE_NAME, "broken zip"}
+    hostile = submissions[HOSTILE_NAME]
+    assert hostile.results["score"] == 10.5 and hostile.sources["wordle.py"].startswith("# </pre>")
+    assert submissions["broken zip"].results is None
+    assert "not a zip file" in submissions["broken zip"].error
+    assert not list(batch.rglob("*.partial"))
+
+
+def test_a_regraded_submission_replaces_its_error(batch):
+    layout.write_submission(batch, "broken zip", class_of((12, 4)), "fixed\n")
+    fixed = [s for s in layout.read_batch(batch) if s.student == "broken zip"][0]
+    assert fixed.results is not None and fixed.error == ""
+
+
+def test_unreadable_results_mark_the_student_instead_of_stopping(batch):
+    (batch / "ada" / "results.json").write_text('{"tests": "not a list"}')
+    ada = [s for s in layout.read_batch(batch) if s.student == "ada"][0]
+    assert ada.results is None and "no list of tests" in ada.error
+
+
+def test_the_adapter_records_why_a_submission_could_not_be_graded(tmp_path):
+    (tmp_path / "homework.zip").write_text("not a zip")
+    folder = from_grader.grade_into(tmp_path / "out", "ada", tmp_path / "homework.zip")
+    assert "neither a folder nor a .zip" in (folder / "error.txt").read_text()
+    assert not (folder / "results.json").exists()
+
+
+def test_a_folder_without_submissions_is_refused(tmp_path):
+    (tmp_path / "_similar").mkdir()
+    (tmp_path / "notes").mkdir()
+    with pytest.raises(layout.LayoutError, match="holds no graded submissions"):
+        layout.read_batch(tmp_path)
+    with pytest.raises(layout.LayoutError, match="is not a folder"):
+        layout.read_batch(tmp_path / "missing")
+
+
+# ---------------------------------------------------------------- what the pages show
+
+def test_coloured_letters_become_tiles_and_diff_lines_are_classified():
+    lines = view.output_lines(GAME_DIFF)
+    kinds = [line.kind for line in lines]
+    assert kinds == ["text", "text", "text", "legend", "text", "text", "removed", "added"]
+    tiles = [(s.text, s.colour) for s in lines[6].segments if s.colour]
+    assert tiles == [("R", "grey"), ("A", "grey"), ("D", "grey"), ("I", "yellow"), ("O", "grey")]
+    assert lines[6].segments[0] == view.Segment("- > ")
+    assert [line.kind for line in view.output_lines(CALL_DIFF)] == ["text", "text", "expected",
+                                                                    "got"]
+    # a student's own brackets that are not a colour stay text
+    assert view.segments("[<:green][x:red]") == (view.Segment("<", "green"),
+                                                 view.Segment("[x:red]"))
+
+
+def test_scores_by_group_pass_rates_and_distribution(batch):
+    students = [view.student_of(s) for s in layout.read_batch(batch)]
+    by_name = {student.name: student for student in students}
+    hostile = by_name[HOSTILE_NAME]
+    assert hostile.groups == {"check_word": (10.5, 12), "wordle_program": (0, 4), "checks": (0, 0)}
+    assert [test.flag for test in hostile.findings] == ["imported os, sys"]
+    assert not by_name["broken zip"].graded
+    assert view.groups_in_order(students) == ["check_word", "wordle_program", "checks"]
+    rates = {rate.name: (rate.passed, rate.graded) for rate in view.pass_rates(students)}
+    assert rates["wordle.py: a lost game"] == (1, 2)
+    plot = view.distribution(students)
+    assert plot.count == 2 and plot.maximum == 16 and plot.tallest == 1
+    assert sum(bar.count for bar in plot.bars) == 2
+    assert plot.bars[-1].count == 1       # 16 of 16 is in the last bar, not past it
+
+
+def test_style_findings_are_counted_per_kind():
+    found = style.all_findings({"wordle.py": "import os,sys\nx=1 \n", "notes.txt": "x=1",
+                                "words.py": "words=[ ]"})     # the handout is not theirs
+    assert [(f.file, f.line, f.code) for f in found] == [
+        ("wordle.py", 1, "E231"), ("wordle.py", 1, "E401"), ("wordle.py", 2, "E225"),
+        ("wordle.py", 2, "W291")]
+    assert style.counted(found + found[:1])[0] == ("E231", "missing whitespace after ','", 2)
+
+
+# ---------------------------------------------------------------- similarity
+
+def student(folder, **sources):
+    return view.Student(folder=folder, name=folder, sources=sources)
+
+
+def test_copied_code_with_renamed_variables_ranks_first_and_given_code_is_ignored():
+    original = (SUBMISSIONS / "correct_loops" / "wordle.py").read_text()
+    renamed = original.replace("result", "answer").replace("used", "taken")
+    other = (SUBMISSIONS / "correct_star" / "wordle.py").read_text()
+    given = (similarity.GIVEN_FILES[2]).read_text()
+    students = [student("a", **{"wordle.py": original}), student("b", **{"wordle.py": renamed}),
+                student("c", **{"wordle.py": other}), student("d", **{"wordle.py": given}),
+                student("e", **{"wordle.py": given + "\n# mine\n"}),
+                # the course's own display_utility.py, handed in by two: not their code
+                student("f", **{"display_utility.py": other}),
+                student("g", **{"display_utility.py": other})]
+    found = similarity.pairs(students)
+    assert {found[0].a.folder, found[0].b.folder} == {"a", "b"}
+    assert found[0].similarity > 0.9
+    assert not [pair for pair in found if {pair.a.folder, pair.b.folder} in ({"d", "e"},
+                                                                              {"f", "g"})]
+    assert students[0].most_similar == found[0].similarity
+    marked = "".join(run.text for line in found[0].files[0].lines_b for run in line
+                     if run.matched)
+    assert "answer" in marked
+
+
+def test_marked_lines_keep_every_character_and_mark_the_slices():
+    lines = similarity.marked_lines("ab\ncd\n\nef", ([1, 4], [4, 5]))
+    assert [[(run.text, run.matched) for run in line] for line in lines] == [
+        [("a", False), ("b", True)], [("cd", True)], [], [("ef", False)]]
+
+
+# ---------------------------------------------------------------- the HTML
+
+def test_pages_escape_every_student_string_and_allow_only_the_kits_script(batch):
+    index = pages.build(batch)
+    hostile_page = batch / layout.folder_name(HOSTILE_NAME) / "index.html"
+    for page in [index, hostile_page, *batch.glob("_similar/*.html")]:
+        html = page.read_text()
+        assert "<img src=x" not in html and "<script>window.pwned" not in html
+        assert "onerror=" not in html.replace("onerror=&#34;", "")  # escaped attribute text only
+        scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
+        assert len(scripts) == 1
+        digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+        assert "script-src 'sha256-%s'" % digest in html
+        assert "http://" not in html and "https://" not in html     # nothing to fetch
+    html = hostile_page.read_text()
+    assert "&lt;img src=x onerror=&#34;window.pwned=1&#34;&gt;" in html
+    assert "&lt;script&gt;window.pwned" in html     # the code, highlighted and escaped
+    assert "Score: &lt;b&gt;10.5&lt;/b&gt;" in html
+
+
+def test_the_class_page_lists_every_student_and_links_each_page(batch):
+    html = pages.build(batch).read_text()
+    links = re.findall(r'href="\./([^"/]+)/index.html"', html)
+    assert len(links) == 3
+    for link in links:
+        assert (batch / link.replace("%40", "@") / "index.html").is_file()
+    assert "not graded: cannot grade x.zip: not a zip file" in html
+    assert "imported os, sys" in html
+
+
+def test_report_command_builds_the_pages_and_refuses_a_bad_folder(batch, tmp_path):
+    def report(folder):
+        return subprocess.run([sys.executable, "-m", "grader", "report", str(folder)],
+                              cwd=KIT_ROOT, capture_output=True, text=True, timeout=120)
+    done = report(batch)
+    assert done.returncode == 0 and "index.html" in done.stdout
+    assert (batch / "index.html").is_file()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for folder, message in ((empty, "holds no graded submissions"),
+                            (tmp_path / "missing", "is not a folder")):
+        refused = report(folder)
+        assert refused.returncode == 2 and message in refused.stderr
+        assert "Traceback" not in refused.stderr
+
+
+def test_a_missing_library_is_named_with_the_fix(batch, monkeypatch):
+    monkeypatch.setattr(pages, "missing_libraries", lambda: ["copydetect"])
+    with pytest.raises(pages.PagesError, match="need copydetect: pip install -r requirements"):
+        pages.build(batch)
+
+
+def test_the_grading_path_imports_none_of_the_pages_libraries():
+    code = ("import sys, grader.cli, grader.grading, grader.results.text_report, grader.results.pages.layout\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('jinja2', 'markupsafe', 'pygments', 'pycodestyle', 'copydetect', 'numpy')))")
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
