@@ -26,10 +26,9 @@ STUDENT_LINE = "        | "
 
 
 def spliced(reference, patch):
-    """The reference source with the patch's functions in place of its own (the
-    patch defines none that the reference does not), the
-    patch's imports added after the reference's, and the patch's other
-    statements in place of the reference's `if __name__ == "__main__":` block."""
+    """The reference source with the patch's functions in place of its functions
+    of the same names, the patch's imports after its imports, and the patch's
+    other statements, if any, in place of its `if __name__ == "__main__":` block."""
     reference_lines = reference.splitlines()
     patch_lines = patch.splitlines()
 
@@ -51,6 +50,7 @@ def spliced(reference, patch):
             replacements.append((node.lineno, node.end_lineno, "\n\n".join(others)))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             last_import = node.end_lineno
+    assert not functions, "the reference has no function %s to replace" % list(functions)
     replacements.append((last_import + 1, last_import, "\n".join(imports)))
     for first, last, new in sorted(replacements, reverse=True):
         reference_lines[first - 1:last] = new.splitlines()
