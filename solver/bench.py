@@ -1,0 +1,71 @@
+"""Play every secret of a list with a strategy, and sum up the guesses needed."""
+import time
+
+import numpy as np
+
+from solver.patterns import ALL_GREEN
+
+GIVE_UP = 12   # a game still unsolved after this many guesses counts as lost
+
+
+def play_out(strategy, secret, candidates):
+    """Guesses the strategy needs to find secret (a row number), starting from
+    candidates (row numbers of the possible secrets); GIVE_UP + 1 if it never does."""
+    clues = strategy.table.clues
+    for guesses in range(1, GIVE_UP + 1):
+        guess = strategy.choose(candidates, guesses - 1).guess
+        clue = clues[guess, secret]
+        if clue == ALL_GREEN:
+            return guesses
+        candidates = candidates[clues[guess, candidates] == clue]
+    return GIVE_UP + 1
+
+
+class BenchResult:
+    """The guesses needed for each secret, and how long the strategy took."""
+
+    def __init__(self, strategy_name, guesses, seconds, decision_times):
+        self.strategy = strategy_name
+        self.guesses = np.asarray(guesses)
+        self.seconds = seconds
+        self.decision_times = list(decision_times)
+
+    @property
+    def mean(self):
+        return float(self.guesses.mean())
+
+    @property
+    def worst(self):
+        return int(self.guesses.max())
+
+    @property
+    def failures(self):
+        """Secrets needing more than 6 guesses."""
+        return int((self.guesses > 6).sum())
+
+    def distribution(self):
+        """{guesses: how many secrets needed that many}."""
+        values, counts = np.unique(self.guesses, return_counts=True)
+        return {int(v): int(c) for v, c in zip(values, counts)}
+
+    def as_dict(self):
+        times = self.decision_times or [0.0]
+        return {"strategy": self.strategy, "secrets": len(self.guesses), "mean": round(self.mean, 4),
+                "worst": self.worst, "failures_over_6": self.failures,
+                "distribution": self.distribution(), "seconds": round(self.seconds, 2),
+                "decisions": len(self.decision_times),
+                "decision_seconds_mean": round(float(np.mean(times)), 4),
+                "decision_seconds_max": round(float(np.max(times)), 4)}
+
+
+def bench(strategy, secrets, progress=None):
+    """Play every secret (row numbers) with strategy; the possible secrets are
+    exactly the secrets given. progress(done, total), if given, is called now and then."""
+    secrets = np.asarray(sorted(secrets), dtype=np.int64)
+    started = time.perf_counter()
+    guesses = []
+    for done, secret in enumerate(secrets):
+        guesses.append(play_out(strategy, secret, secrets))
+        if progress and done % 100 == 0:
+            progress(done, len(secrets))
+    return BenchResult(strategy.name, guesses, time.perf_counter() - started, strategy.decision_times)
