@@ -11,13 +11,13 @@ GIVE_UP = 12   # a game still unsolved after this many guesses counts as lost
 def play_out(strategy, secret, candidates):
     """Guesses the strategy needs to find secret (a row number), starting from
     candidates (row numbers of the possible secrets); GIVE_UP + 1 if it never does."""
-    clues = strategy.table.clues
+    table = strategy.table
     for guesses in range(1, GIVE_UP + 1):
         guess = strategy.choose(candidates, guesses - 1).guess
-        clue = clues[guess, secret]
+        clue = table.clue(guess, secret)
         if clue == ALL_GREEN:
             return guesses
-        candidates = candidates[clues[guess, candidates] == clue]
+        candidates = candidates[table.clues_of_guess(guess, candidates) == clue]
     return GIVE_UP + 1
 
 

@@ -5,17 +5,13 @@ A clue is stored as a number from 0 to 242: position i contributes
 3**i times 0 (grey), 1 (yellow) or 2 (green), so ALL_GREEN is 242.
 The table's rule is check_word's (the tests compare the two).
 """
-import hashlib
-import os
-import pathlib
-import tempfile
-
 import numpy as np
+
+from solver import cache
 
 WORD_LENGTH = 5
 COLOURS = ("grey", "yellow", "green")
 ALL_GREEN = 3 ** WORD_LENGTH - 1
-TABLE_FORMAT = 1          # bump when the encoding changes: old cache files are then ignored
 CHUNK = 256               # guesses computed at a time (bounds the temporary arrays)
 
 
@@ -88,68 +84,42 @@ def _clues_with_repeats(guess_codes, secret_codes):
     return clue
 
 
-def default_cache_dir():
-    """The folder for cached tables: $XDG_CACHE_HOME/wordle-kit, else ~/.cache/wordle-kit."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(pathlib.Path.home(), ".cache")
-    return pathlib.Path(base) / "wordle-kit"
-
-
-def fingerprint(words):
-    """A short hash of a word list (order matters: it fixes the table's rows)."""
-    digest = hashlib.sha256(("%d\n" % TABLE_FORMAT + "\n".join(words)).encode("utf-8"))
-    return digest.hexdigest()[:16]
-
-
 class PatternTable:
     """Every word of a list as a guess against every word as a secret.
 
-    words: the list (lower or upper case); index: word -> row number;
-    clues[g, s]: the clue number of guess g against secret s.
+    words: the list, upper case; index: word -> its number;
+    by_secret[s, g]: the clue number of guess g against secret s (one row
+    per secret, so the clues of every guess against a group of secrets
+    are a few whole rows).
     """
 
-    def __init__(self, words, clues):
+    def __init__(self, words, by_secret):
         self.words = [word.upper() for word in words]
         self.index = {word: i for i, word in enumerate(self.words)}
-        self.clues = clues
+        self.by_secret = by_secret
+
+    def clue(self, guess, secret):
+        """The clue number of guess against secret (word numbers)."""
+        return self.by_secret[secret, guess]
+
+    def clues_of_guess(self, guess, secrets):
+        """The clue numbers of one guess against many secrets."""
+        return self.by_secret[secrets, guess]
 
     @classmethod
-    def build(cls, words, cache_dir=None, cache_min_words=2000):
+    def build(cls, words, cache_dir=None, cache_min_words=2000, on_compute=None):
         """Load the table for words from the cache, or compute it (and cache it
         when the list has at least cache_min_words words and cache_dir is not False).
+        on_compute(path), if given, is called before a table is computed.
         """
         words = [word.upper() for word in words]
         if len(words) < cache_min_words or cache_dir is False:
-            return cls(words, compute_clues(words, words))
-        path = pathlib.Path(cache_dir or default_cache_dir()) / ("patterns-%s.npy" % fingerprint(words))
-        clues = _load(path, len(words))
-        if clues is None:
-            clues = compute_clues(words, words)
-            _save(path, clues)
-        return cls(words, clues)
-
-
-def _load(path, size):
-    """The cached table at path, or None if it is missing, unreadable or of another size."""
-    try:
-        clues = np.load(path)
-    except (OSError, ValueError):
-        return None
-    if clues.shape != (size, size) or clues.dtype != np.uint8:
-        return None
-    return clues
-
-
-def _save(path, clues):
-    """Write the table atomically; a cache that cannot be written is only slower."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                np.save(file, clues)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+            return cls(words, compute_clues(words, words).T.copy())
+        path = cache.path_for(cache_dir, "patterns", words)
+        by_secret = cache.load_array(path, (len(words), len(words)), np.uint8)
+        if by_secret is None:
+            if on_compute:
+                on_compute(path)
+            by_secret = compute_clues(words, words).T.copy()
+            cache.save_array(path, by_secret)
+        return cls(words, by_secret)

@@ -13,14 +13,17 @@ import time
 
 import numpy as np
 
+from solver import cache
 from solver.patterns import ALL_GREEN
 
 CLUES = ALL_GREEN + 1
-ROWS_AT_A_TIME = 512
+GUESSES_AT_A_TIME = 512
+PAIRWISE_MAX = 48          # groups this small are sized by comparing clues pairwise
+OPENING_MIN_WORDS = 2000   # first moves for lists this long are cached on disk
 
 
 class Choice:
-    """A guess (its row in the table) and what it is expected to leave."""
+    """A guess (its word number) and what it is expected to leave."""
 
     def __init__(self, guess, expected_left, worst_left, bits, expected_guesses=None):
         self.guess = guess
@@ -29,35 +32,74 @@ class Choice:
         self.bits = bits                          # information (entropy of its clues)
         self.expected_guesses = expected_guesses  # the strong strategy's estimate, this guess included
 
+    def as_dict(self):
+        return dict(vars(self))
 
-def group_sizes(clues):
-    """For clue rows (one per guess, one column per possible secret), return an
-    array with, for each guess and each clue number, how many secrets give it."""
-    sizes = np.empty((len(clues), CLUES), dtype=np.int32)
-    for start in range(0, len(clues), ROWS_AT_A_TIME):
-        block = clues[start:start + ROWS_AT_A_TIME]
-        offsets = (np.arange(len(block), dtype=np.int64) * CLUES)[:, None]
-        counts = np.bincount((block + offsets).ravel(), minlength=len(block) * CLUES)
-        sizes[start:start + len(block)] = counts.reshape(len(block), CLUES)
+
+def guesses_to_finish(size):
+    """A rough estimate of the guesses still needed for a group of size words
+    (1 for one word, 1.5 for two), used before looking further ahead."""
+    size = np.asarray(size, dtype=np.float64)
+    return np.where(size <= 1, size, 1.5 + 0.3 * np.log(np.maximum(size - 1, 1)))
+
+
+class Profile:
+    """For every guess, how it splits a group of possible secrets:
+    expected_left, worst_left (words left after it; none when it is the
+    secret), bits (entropy of its clues), finish (estimated guesses to
+    finish, this one included) and could_win (it is one of the secrets)."""
+
+    def __init__(self, candidates, by_secret, finish_only=False):
+        self.finish_only = finish_only   # compute finish alone (for the lookahead)
+        rows = by_secret if len(candidates) == len(by_secret) else by_secret[candidates]   # (secrets, guesses)
+        k = len(candidates)
+        sizes = np.arange(k + 1)
+        self.finish_table = guesses_to_finish(sizes)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            self.bits_table = np.where(sizes > 0, -np.log2(sizes / k), 0.0)
+        if k <= PAIRWISE_MAX:
+            self._from_pairs(rows, k)
+        else:
+            self._from_sizes(group_sizes(rows), k)
+
+    def _from_pairs(self, rows, k):
+        group = (rows[:, None, :] == rows[None, :, :]).sum(axis=1)      # (secrets, guesses): size of each one's group
+        solved = rows == ALL_GREEN
+        self.finish = 1 + np.where(solved, 0.0, self.finish_table[group]).sum(axis=0) / k
+        if self.finish_only:
+            return
+        left = np.where(solved, 0, group)
+        self.expected_left = left.sum(axis=0) / k
+        self.worst_left = left.max(axis=0)
+        self.bits = self.bits_table[group].sum(axis=0) / k
+        self.could_win = solved.any(axis=0)
+
+    def _from_sizes(self, sizes, k):
+        left = sizes[:, :ALL_GREEN]
+        self.finish = 1 + (left * self.finish_table[left]).sum(axis=1) / k
+        if self.finish_only:
+            return
+        self.expected_left = (left.astype(np.float64) ** 2).sum(axis=1) / k
+        self.worst_left = left.max(axis=1)
+        self.bits = (sizes * self.bits_table[sizes]).sum(axis=1) / k
+        self.could_win = sizes[:, ALL_GREEN] > 0
+
+    def choice(self, guess, expected_guesses=None):
+        return Choice(int(guess), float(self.expected_left[guess]), int(self.worst_left[guess]),
+                      float(self.bits[guess]), expected_guesses)
+
+
+def group_sizes(rows):
+    """For clue rows (one per secret, one column per guess), an array with, for
+    each guess and each clue number, how many of the secrets give that clue."""
+    guesses = rows.shape[1]
+    sizes = np.empty((guesses, CLUES), dtype=np.int32)
+    for start in range(0, guesses, GUESSES_AT_A_TIME):
+        block = rows[:, start:start + GUESSES_AT_A_TIME]
+        offsets = (np.arange(block.shape[1], dtype=np.int32) * CLUES)[None, :]
+        counts = np.bincount((block + offsets).ravel(), minlength=block.shape[1] * CLUES)
+        sizes[start:start + block.shape[1]] = counts.reshape(-1, CLUES)
     return sizes
-
-
-def summaries(sizes):
-    """Expected and worst number of words left, and bits, for each row of sizes.
-    A guess that is the secret leaves nothing."""
-    total = sizes.sum(axis=1)[0]
-    left = sizes[:, :ALL_GREEN].astype(np.float64)
-    expected = (left * left).sum(axis=1) / total
-    worst = left.max(axis=1)
-    p = sizes / total
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bits = -np.where(p > 0, p * np.log2(p), 0.0).sum(axis=1)
-    return expected, worst, bits
-
-
-def choice_for(sizes, guess, expected_guesses=None):
-    expected, worst, bits = summaries(sizes[guess:guess + 1])
-    return Choice(int(guess), float(expected[0]), int(worst[0]), float(bits[0]), expected_guesses)
 
 
 class Strategy:
@@ -65,26 +107,50 @@ class Strategy:
 
     name = "strategy"
 
-    def __init__(self, table):
+    def __init__(self, table, cache_dir=None):
         self.table = table
+        self.cache_dir = cache_dir    # where openings are kept; False: nowhere
         self.memory = {}
         self.decision_times = []   # seconds, one per decision not found in memory
 
-    def clue_rows(self, candidates):
-        """Clues of every guess against the candidates: (guesses, len(candidates))."""
-        if len(candidates) == self.table.clues.shape[1]:
-            return self.table.clues
-        return self.table.clues[:, candidates]
+    def settings(self):
+        """What, beside the word lists, fixes this strategy's choices."""
+        return self.name
 
     def choose(self, candidates, guesses_made=0):
         """The Choice for candidates (sorted row numbers of the words still possible)."""
         candidates = np.asarray(candidates, dtype=np.int64)
         key = (candidates.tobytes(), guesses_made)
         if key not in self.memory:
+            stored = self.stored_opening(candidates, guesses_made)
+            if stored is not None:
+                self.memory[key] = stored
+                return stored
             started = time.perf_counter()
             self.memory[key] = self.decide(candidates, guesses_made)
             self.decision_times.append(time.perf_counter() - started)
+            self.store_opening(candidates, guesses_made, self.memory[key])
         return self.memory[key]
+
+    def opening_path(self, candidates, guesses_made):
+        """Where the first move for a long list is kept (it takes the longest)."""
+        if guesses_made or len(candidates) < OPENING_MIN_WORDS or self.cache_dir is False:
+            return None
+        secrets = [self.table.words[i] for i in candidates]
+        return cache.path_for(self.cache_dir, "opening", self.table.words, secrets, self.settings())
+
+    def stored_opening(self, candidates, guesses_made):
+        path = self.opening_path(candidates, guesses_made)
+        stored = cache.load_json(path) if path else None
+        try:
+            return Choice(**stored) if stored else None
+        except TypeError:
+            return None
+
+    def store_opening(self, candidates, guesses_made, choice):
+        path = self.opening_path(candidates, guesses_made)
+        if path:
+            cache.save_json(path, choice.as_dict())
 
     def decide(self, candidates, guesses_made):
         raise NotImplementedError
@@ -100,77 +166,55 @@ class MinimaxStrategy(Strategy):
     name = "minimax"
 
     def decide(self, candidates, guesses_made):
-        sizes = group_sizes(self.clue_rows(candidates))
-        expected, worst, _ = summaries(sizes)
-        could_win = sizes[:, ALL_GREEN] > 0
+        profile = Profile(candidates, self.table.by_secret)
         # np.lexsort sorts by its last key first.
-        order = np.lexsort((np.arange(len(worst)), expected, ~could_win, worst))
-        return choice_for(sizes, order[0])
-
-
-def guesses_to_finish(size):
-    """A rough estimate of the guesses still needed for a group of size words
-    (1 for one word, 1.5 for two), used before looking further ahead."""
-    size = np.asarray(size, dtype=np.float64)
-    estimate = np.where(size <= 1, size, 1.5 + 0.3 * np.log(np.maximum(size - 1, 1)))
-    return estimate
+        order = np.lexsort((np.arange(len(profile.worst_left)), profile.expected_left,
+                            ~profile.could_win, profile.worst_left))
+        return profile.choice(order[0])
 
 
 class StrongStrategy(Strategy):
     """Fewest expected guesses, with one guess of lookahead.
 
-    Every guess is scored by 1 + sum over its groups of (share of secrets)
-    x (estimated guesses to finish that group). The best few by that score
-    are then scored again with, for each group, the best score of the next
-    guess instead of the estimate. With few guesses left, a guess that could
-    leave a group it cannot finish in time is avoided.
+    Every guess is scored by its Profile's finish: 1 + the sum over its
+    groups of (share of secrets) x (estimated guesses to finish the group).
+    The best few by that score are scored again with, for each group, the
+    best finish of the guess after instead of the estimate.
     """
 
     name = "strong"
 
-    def __init__(self, table, lookahead=8, work_budget=40_000_000, max_guesses=6):
-        super().__init__(table)
+    def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000):
+        super().__init__(table, cache_dir)
         self.lookahead = lookahead
-        self.work_budget = work_budget   # table cells read in the lookahead of one decision
-        self.max_guesses = max_guesses
+        self.work_budget = work_budget   # table cells read by the lookahead of one decision
 
-    def one_ply(self, candidates):
-        """Sizes and estimated expected guesses for every guess, best first."""
-        sizes = group_sizes(self.clue_rows(candidates))
-        finish = guesses_to_finish(sizes[:, :ALL_GREEN]) * sizes[:, :ALL_GREEN]
-        score = 1 + finish.sum(axis=1) / len(candidates)
-        return sizes, score
+    def settings(self):
+        return "%s %d %d" % (self.name, self.lookahead, self.work_budget)
 
     def decide(self, candidates, guesses_made):
+        profile = Profile(candidates, self.table.by_secret)
         if len(candidates) <= 2:
-            sizes = group_sizes(self.clue_rows(candidates))
-            return choice_for(sizes, candidates[0], expected_guesses=len(candidates) * 0.5 + 0.5)
-        sizes, score = self.one_ply(candidates)
-        width = max(1, min(self.lookahead, self.work_budget // (len(score) * len(candidates))))
-        shortlist = np.argsort(score, kind="stable")[:width]
-        best, best_score = None, math.inf
-        for guess in shortlist:
-            deeper = self.look_ahead(candidates, int(guess), guesses_made + 1)
-            if deeper < best_score:
-                best, best_score = int(guess), deeper
-        return choice_for(sizes, best, expected_guesses=best_score)
+            return profile.choice(candidates[0], expected_guesses=1 + 0.5 * (len(candidates) - 1))
+        guesses = len(self.table.words)
+        width = max(1, min(self.lookahead, self.work_budget // (guesses * len(candidates))))
+        shortlist = np.argsort(profile.finish, kind="stable")[:width]
+        scores = [self.look_ahead(candidates, int(guess)) for guess in shortlist]
+        best = int(np.argmin(scores))
+        return profile.choice(shortlist[best], expected_guesses=scores[best])
 
-    def look_ahead(self, candidates, guess, guesses_made):
-        """Expected guesses to finish after guess, with each group's next guess
-        scored by one_ply; a group that cannot be finished in time costs a lot."""
-        row = self.table.clues[guess, candidates]
+    def look_ahead(self, candidates, guess):
+        """Expected guesses to finish after guess, each group's next guess
+        being the best by its own Profile's finish."""
+        clues = self.table.clues_of_guess(guess, candidates)
         total = 1.0
-        for clue in np.unique(row):
+        for clue in np.unique(clues):
             if clue == ALL_GREEN:
                 continue
-            group = candidates[row == clue]
-            share = len(group) / len(candidates)
-            if len(group) == 1:
-                cost = 1.0
-            elif len(group) == 2:
-                cost = 1.5
+            group = candidates[clues == clue]
+            if len(group) <= 2:
+                cost = 1 + 0.5 * (len(group) - 1)
             else:
-                _, scores = self.one_ply(group)
-                cost = float(scores.min())
-            total += share * cost
+                cost = float(Profile(group, self.table.by_secret, finish_only=True).finish.min())
+            total += len(group) / len(candidates) * cost
         return total
