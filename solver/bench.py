@@ -24,8 +24,9 @@ def play_out(strategy, secret, candidates):
 class BenchResult:
     """The guesses needed for each secret, and how long the strategy took."""
 
-    def __init__(self, strategy_name, guesses, seconds, decision_times):
+    def __init__(self, strategy_name, secrets, guesses, seconds, decision_times):
         self.strategy = strategy_name
+        self.secrets = secrets
         self.guesses = np.asarray(guesses)
         self.seconds = seconds
         self.decision_times = list(decision_times)
@@ -68,4 +69,44 @@ def bench(strategy, secrets, progress=None):
         guesses.append(play_out(strategy, secret, secrets))
         if progress and done % 100 == 0:
             progress(done, len(secrets))
-    return BenchResult(strategy.name, guesses, time.perf_counter() - started, strategy.decision_times)
+    return BenchResult(strategy.name, secrets, guesses, time.perf_counter() - started, strategy.decision_times)
+
+
+def print_result(result, words, secrets_label):
+    """The figures of one BenchResult, for people."""
+    figures = result.as_dict()
+    print("%s over %d secrets (%s): mean %.4f guesses, worst %d, %d need more than 6"
+          % (result.strategy, figures["secrets"], secrets_label, result.mean, result.worst, result.failures))
+    print("  %.1f s in all; %d decisions, %.3f s each on average, %.3f s at most"
+          % (result.seconds, figures["decisions"], figures["decision_seconds_mean"], figures["decision_seconds_max"]))
+    widest = max(figures["distribution"].values())
+    for guesses, count in figures["distribution"].items():
+        label = "%d" % guesses if guesses <= GIVE_UP else "lost"
+        print("  %4s: %6d %s" % (label, count, "#" * max(1, round(40 * count / widest))))
+    if result.failures:
+        over = sorted(words[secret] for secret, needed in zip(result.secrets, result.guesses) if needed > 6)
+        print("  over 6: " + ", ".join(over[:30]) + (" ..." if len(over) > 30 else ""))
+
+
+def run_bench_command(strategies, answers, args):
+    """python -m solver bench: every strategy over the answers (or a sample)."""
+    import json
+    import random
+    import sys
+
+    label = args.answers or args.words or "words.py"
+    if args.sample and args.sample < len(answers):
+        answers = random.Random(args.seed).sample(answers, args.sample)
+        label += ", a sample"
+    results = []
+    for strategy in strategies:
+        index = strategy.table.index
+        result = bench(strategy, [index[word] for word in answers],
+                       progress=None if args.json else lambda done, total: print(
+                           "  %s: %d/%d" % (strategy.name, done, total), end="\r", file=sys.stderr, flush=True))
+        results.append(result)
+        if not args.json:
+            print_result(result, strategy.table.words, label)
+    if args.json:
+        print(json.dumps([result.as_dict() for result in results], indent=2))
+    return 0

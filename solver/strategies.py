@@ -174,23 +174,32 @@ class MinimaxStrategy(Strategy):
 
 
 class StrongStrategy(Strategy):
-    """Fewest expected guesses, with one guess of lookahead.
+    """Fewest expected guesses, with one guess of lookahead, never risking a
+    seventh guess when it can be helped.
 
     Every guess is scored by its Profile's finish: 1 + the sum over its
     groups of (share of secrets) x (estimated guesses to finish the group).
     The best few by that score are scored again with, for each group, the
-    best finish of the guess after instead of the estimate.
+    best finish of the guess after instead of the estimate. With few guesses
+    left (safe_depth or fewer after this one), only a guess after which every
+    group can surely be finished in time is taken, if one is found.
     """
 
     name = "strong"
 
-    def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000):
+    def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000, max_guesses=6,
+                 safe_depth=3, tries=(0, 1, 40, 20, 10)):
         super().__init__(table, cache_dir)
         self.lookahead = lookahead
         self.work_budget = work_budget   # table cells read by the lookahead of one decision
+        self.max_guesses = max_guesses
+        self.safe_depth = safe_depth
+        self.tries = tries               # guesses tried per group when proving it solvable in r guesses
+        self.solvable_memory = {}
 
     def settings(self):
-        return "%s %d %d" % (self.name, self.lookahead, self.work_budget)
+        return "%s %d %d %d %d %s" % (self.name, self.lookahead, self.work_budget, self.max_guesses,
+                                      self.safe_depth, self.tries)
 
     def decide(self, candidates, guesses_made):
         profile = Profile(candidates, self.table.by_secret)
@@ -199,22 +208,60 @@ class StrongStrategy(Strategy):
         guesses = len(self.table.words)
         width = max(1, min(self.lookahead, self.work_budget // (guesses * len(candidates))))
         shortlist = np.argsort(profile.finish, kind="stable")[:width]
-        scores = [self.look_ahead(candidates, int(guess)) for guess in shortlist]
-        best = int(np.argmin(scores))
-        return profile.choice(shortlist[best], expected_guesses=scores[best])
+        scores = np.array([self.look_ahead(candidates, int(guess)) for guess in shortlist])
+        order = np.argsort(scores, kind="stable")
+        left = self.max_guesses - guesses_made - 1
+        if 0 < left <= self.safe_depth:
+            for position in order:
+                if self.safe(candidates, int(shortlist[position]), left):
+                    return profile.choice(shortlist[position], expected_guesses=float(scores[position]))
+            for guess in self.safest_first(profile)[:self.tries[min(left + 1, len(self.tries) - 1)]]:
+                if self.safe(candidates, int(guess), left):
+                    return profile.choice(guess, expected_guesses=self.look_ahead(candidates, int(guess)))
+        return profile.choice(shortlist[order[0]], expected_guesses=float(scores[order[0]]))
+
+    @staticmethod
+    def safest_first(profile):
+        """Guesses by the biggest group they leave, then by finish."""
+        return np.lexsort((profile.finish, profile.worst_left))
+
+    def groups(self, candidates, guess):
+        """The groups guess splits candidates into (the secret's own left out)."""
+        clues = self.table.clues_of_guess(guess, candidates)
+        return [candidates[clues == clue] for clue in np.unique(clues) if clue != ALL_GREEN]
 
     def look_ahead(self, candidates, guess):
         """Expected guesses to finish after guess, each group's next guess
         being the best by its own Profile's finish."""
-        clues = self.table.clues_of_guess(guess, candidates)
         total = 1.0
-        for clue in np.unique(clues):
-            if clue == ALL_GREEN:
-                continue
-            group = candidates[clues == clue]
+        for group in self.groups(candidates, guess):
             if len(group) <= 2:
                 cost = 1 + 0.5 * (len(group) - 1)
             else:
                 cost = float(Profile(group, self.table.by_secret, finish_only=True).finish.min())
             total += len(group) / len(candidates) * cost
         return total
+
+    def safe(self, candidates, guess, left):
+        """Whether, after guess, every group can surely be finished in left guesses."""
+        return all(self.solvable(group, left) for group in self.groups(candidates, guess))
+
+    def solvable(self, group, left):
+        """Whether some play surely finds any secret of group within left guesses
+        (a search of the most promising guesses: False may mean not found)."""
+        if len(group) <= 1:
+            return left >= len(group)
+        if left <= 1:
+            return False
+        if len(group) == 2:
+            return True
+        key = (group.tobytes(), left)
+        if key not in self.solvable_memory:
+            profile = Profile(group, self.table.by_secret)
+            if left == 2:
+                found = bool(profile.worst_left.min() <= 1)
+            else:
+                tries = self.safest_first(profile)[:self.tries[min(left, len(self.tries) - 1)]]
+                found = any(self.safe(group, int(guess), left - 1) for guess in tries)
+            self.solvable_memory[key] = found
+        return self.solvable_memory[key]

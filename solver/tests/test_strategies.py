@@ -1,0 +1,69 @@
+"""The strategies: their figures are the true ones, minimax really minimises
+the worst case, and both find every secret of a sample within 6 guesses."""
+import random
+
+import numpy as np
+import pytest
+
+from easy_wordle import filter_word_list
+from solver.bench import bench
+from solver.patterns import PatternTable
+from solver import strategies
+from solver.strategies import MinimaxStrategy, StrongStrategy
+from wordle import check_word
+from words import words
+
+SAMPLE = random.Random(1913).sample(words, 1500)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return PatternTable.build(SAMPLE, cache_dir=False)
+
+
+def groups_by_brute_force(guess, possible):
+    """Words left after guess for each secret (none when guess is the secret), via filter_word_list."""
+    left = []
+    for secret in possible:
+        if secret.upper() == guess:
+            left.append(0)
+        else:
+            left.append(len(filter_word_list(possible, [(guess, check_word(secret.upper(), guess))])))
+    return left
+
+
+@pytest.mark.parametrize("kind", [MinimaxStrategy, StrongStrategy])
+def test_the_figures_of_a_choice_are_the_true_ones(table, kind):
+    possible = filter_word_list(SAMPLE, [("TARES", check_word("MOULD", "TARES"))])[:40]
+    candidates = sorted(table.index[word.upper()] for word in possible)
+    choice = kind(table, cache_dir=False).choose(candidates)
+    left = groups_by_brute_force(table.words[choice.guess], possible)
+    assert choice.worst_left == max(left)
+    assert choice.expected_left == pytest.approx(sum(left) / len(left))
+
+
+def test_minimax_leaves_the_fewest_words_in_the_worst_case(table):
+    possible = filter_word_list(SAMPLE, [("SLATE", check_word("PRICK", "SLATE"))])[:25]
+    candidates = sorted(table.index[word.upper()] for word in possible)
+    choice = MinimaxStrategy(table, cache_dir=False).choose(candidates)
+    rng = random.Random(3)
+    for guess in rng.sample(table.words, 300) + [word.upper() for word in possible]:
+        assert max(groups_by_brute_force(guess, possible)) >= choice.worst_left
+
+
+@pytest.mark.parametrize("kind", [MinimaxStrategy, StrongStrategy])
+def test_every_secret_of_a_sample_is_found_within_six_guesses(table, kind):
+    secrets = random.Random(11).sample(range(len(SAMPLE)), 300)
+    result = bench(kind(table, cache_dir=False), secrets)
+    assert result.worst <= 6, result.distribution()
+    assert len(result.guesses) == 300 and result.guesses.min() >= 1
+
+
+def test_the_opening_is_kept_on_disk(tmp_path, table, monkeypatch):
+    monkeypatch.setattr(strategies, "OPENING_MIN_WORDS", 1000)
+    everything = np.arange(len(SAMPLE))
+    strategy = MinimaxStrategy(table, cache_dir=tmp_path)
+    first = strategy.choose(everything)
+    assert len(list(tmp_path.glob("opening-*.json"))) == 1
+    later = MinimaxStrategy(table, cache_dir=tmp_path)
+    assert vars(later.choose(everything)) == vars(first) and later.decision_times == []
