@@ -43,6 +43,15 @@ def guesses_to_finish(size):
     return np.where(size <= 1, size, 1.5 + 0.3 * np.log(np.maximum(size - 1, 1)))
 
 
+def surely_within(size):
+    """A rough count of the guesses that surely find any of size words, when
+    a guess can split them into about six groups (a word, or a family like
+    _ILLS, whose guesses each test five of its letters)."""
+    if size <= 1:
+        return size
+    return 1 + math.ceil(math.log(size, 6))
+
+
 class Profile:
     """For every guess, how it splits a group of possible secrets:
     expected_left, worst_left (words left after it; none when it is the
@@ -188,18 +197,19 @@ class StrongStrategy(Strategy):
     name = "strong"
 
     def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000, max_guesses=6,
-                 safe_depth=3, tries=(0, 1, 40, 20, 10)):
+                 safe_depth=3, tries=(0, 1, 40, 20, 10), risk_cost=2.0):
         super().__init__(table, cache_dir)
         self.lookahead = lookahead
         self.work_budget = work_budget   # table cells read by the lookahead of one decision
         self.max_guesses = max_guesses
         self.safe_depth = safe_depth
         self.tries = tries               # guesses tried per group when proving it solvable in r guesses
+        self.risk_cost = risk_cost
         self.solvable_memory = {}
 
     def settings(self):
-        return "%s %d %d %d %d %s" % (self.name, self.lookahead, self.work_budget, self.max_guesses,
-                                      self.safe_depth, self.tries)
+        return "%s %d %d %d %d %s %s" % (self.name, self.lookahead, self.work_budget, self.max_guesses,
+                                         self.safe_depth, self.tries, self.risk_cost)
 
     def decide(self, candidates, guesses_made):
         profile = Profile(candidates, self.table.by_secret)
@@ -208,7 +218,7 @@ class StrongStrategy(Strategy):
         guesses = len(self.table.words)
         width = max(1, min(self.lookahead, self.work_budget // (guesses * len(candidates))))
         shortlist = np.argsort(profile.finish, kind="stable")[:width]
-        scores = np.array([self.look_ahead(candidates, int(guess)) for guess in shortlist])
+        scores = np.array([self.look_ahead(candidates, int(guess), guesses_made + 1) for guess in shortlist])
         order = np.argsort(scores, kind="stable")
         left = self.max_guesses - guesses_made - 1
         if 0 < left <= self.safe_depth:
@@ -217,7 +227,8 @@ class StrongStrategy(Strategy):
                     return profile.choice(shortlist[position], expected_guesses=float(scores[position]))
             for guess in self.safest_first(profile)[:self.tries[min(left + 1, len(self.tries) - 1)]]:
                 if self.safe(candidates, int(guess), left):
-                    return profile.choice(guess, expected_guesses=self.look_ahead(candidates, int(guess)))
+                    return profile.choice(guess, expected_guesses=self.look_ahead(candidates, int(guess),
+                                                                                  guesses_made + 1))
         return profile.choice(shortlist[order[0]], expected_guesses=float(scores[order[0]]))
 
     @staticmethod
@@ -230,16 +241,20 @@ class StrongStrategy(Strategy):
         clues = self.table.clues_of_guess(guess, candidates)
         return [candidates[clues == clue] for clue in np.unique(clues) if clue != ALL_GREEN]
 
-    def look_ahead(self, candidates, guess):
-        """Expected guesses to finish after guess, each group's next guess
-        being the best by its own Profile's finish."""
+    def look_ahead(self, candidates, guess, guesses_made):
+        """Expected guesses to finish after guess (the guesses_made-th), each
+        group's next guess being the best by its own Profile's finish; a group
+        that may well not be finished within max_guesses costs risk_cost more."""
         total = 1.0
         for group in self.groups(candidates, guess):
             if len(group) <= 2:
                 cost = 1 + 0.5 * (len(group) - 1)
+                risky = guesses_made + len(group) > self.max_guesses
             else:
-                cost = float(Profile(group, self.table.by_secret, finish_only=True).finish.min())
-            total += len(group) / len(candidates) * cost
+                profile = Profile(group, self.table.by_secret)
+                cost = float(profile.finish.min())
+                risky = guesses_made + 1 + surely_within(profile.worst_left.min()) > self.max_guesses
+            total += len(group) / len(candidates) * (cost + self.risk_cost * risky)
         return total
 
     def safe(self, candidates, guess, left):
