@@ -44,7 +44,7 @@ class Printer:
                                                      row.pattern(row.required), row.least, row.most))
         untested = [row.letter for row in grid.rows.values() if row.usage == "untested"]
         if untested and not everything:
-            print("  untested (anywhere not green, 0-%d times): %s" % (WORD_LENGTH, "".join(untested)))
+            print("  untested: %s (anywhere not taken by a green)" % "".join(untested))
 
 
 def describe_choice(choice, words, strategy_name):

@@ -58,8 +58,8 @@ class Profile:
     secret), bits (entropy of its clues), finish (estimated guesses to
     finish, this one included) and could_win (it is one of the secrets)."""
 
-    def __init__(self, candidates, by_secret, finish_only=False):
-        self.finish_only = finish_only   # compute finish alone (for the lookahead)
+    def __init__(self, candidates, by_secret, quick=False):
+        self.quick = quick   # only finish and worst_left (for the lookahead)
         rows = by_secret if len(candidates) == len(by_secret) else by_secret[candidates]   # (secrets, guesses)
         k = len(candidates)
         sizes = np.arange(k + 1)
@@ -75,21 +75,21 @@ class Profile:
         group = (rows[:, None, :] == rows[None, :, :]).sum(axis=1)      # (secrets, guesses): size of each one's group
         solved = rows == ALL_GREEN
         self.finish = 1 + np.where(solved, 0.0, self.finish_table[group]).sum(axis=0) / k
-        if self.finish_only:
-            return
         left = np.where(solved, 0, group)
-        self.expected_left = left.sum(axis=0) / k
         self.worst_left = left.max(axis=0)
+        if self.quick:
+            return
+        self.expected_left = left.sum(axis=0) / k
         self.bits = self.bits_table[group].sum(axis=0) / k
         self.could_win = solved.any(axis=0)
 
     def _from_sizes(self, sizes, k):
         left = sizes[:, :ALL_GREEN]
         self.finish = 1 + (left * self.finish_table[left]).sum(axis=1) / k
-        if self.finish_only:
+        self.worst_left = left.max(axis=1)
+        if self.quick:
             return
         self.expected_left = (left.astype(np.float64) ** 2).sum(axis=1) / k
-        self.worst_left = left.max(axis=1)
         self.bits = (sizes * self.bits_table[sizes]).sum(axis=1) / k
         self.could_win = sizes[:, ALL_GREEN] > 0
 
@@ -251,7 +251,7 @@ class StrongStrategy(Strategy):
                 cost = 1 + 0.5 * (len(group) - 1)
                 risky = guesses_made + len(group) > self.max_guesses
             else:
-                profile = Profile(group, self.table.by_secret)
+                profile = Profile(group, self.table.by_secret, quick=True)
                 cost = float(profile.finish.min())
                 risky = guesses_made + 1 + surely_within(profile.worst_left.min()) > self.max_guesses
             total += len(group) / len(candidates) * (cost + self.risk_cost * risky)
@@ -272,7 +272,7 @@ class StrongStrategy(Strategy):
             return True
         key = (group.tobytes(), left)
         if key not in self.solvable_memory:
-            profile = Profile(group, self.table.by_secret)
+            profile = Profile(group, self.table.by_secret, quick=True)
             if left == 2:
                 found = bool(profile.worst_left.min() <= 1)
             else:
