@@ -12,7 +12,7 @@ import sys
 from solver import games as games_module
 from solver.analysis import Analysis
 from solver.games import InputError
-from solver.report import Printer, describe_choice, print_analysis
+from solver.report import Printer, print_analysis
 from solver.wordlists import kit_words, read_word_list
 
 COMMANDS = ("analyse", "analyze", "play", "bench")
@@ -29,10 +29,10 @@ def build_parser():
         description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench.")
     commands = parser.add_subparsers(dest="command")
 
-    def common(sub):
-        sub.add_argument("--strategy", choices=("strong", "minimax"), default="strong",
-                         help="strong: fewest expected guesses, with lookahead (default); "
-                              "minimax: fewest words left in the worst case")
+    def common(sub, default_strategy="strong"):
+        sub.add_argument("--strategy", choices=("strong", "minimax"), default=default_strategy,
+                         help="strong: fewest expected guesses, with lookahead; minimax: fewest words "
+                              "left in the worst case (default: %s)" % (default_strategy or "both"))
         sub.add_argument("--words", metavar="FILE",
                          help="the allowed guesses, one word a line (default: the kit's words.py)")
         sub.add_argument("--answers", metavar="FILE",
@@ -51,8 +51,7 @@ def build_parser():
     play = commands.add_parser("play", help="suggest guesses as you play")
     common(play)
     bench = commands.add_parser("bench", help="play every secret of a list and report the guesses needed")
-    common(bench)
-    bench.set_defaults(strategy=None)
+    common(bench, default_strategy=None)
     bench.add_argument("--sample", type=int, metavar="N", help="only N secrets, chosen at random (seeded)")
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
     bench.add_argument("--json", action="store_true", help="print the results as JSON")

@@ -1,8 +1,7 @@
 """What the solver prints: the grid as a table, and each game's analysis,
-as text for people (coloured with display_utility) or as JSON data."""
+as text for people, coloured with display_utility (Analysis.as_dict is the JSON)."""
 import display_utility
 
-from solver.grid import WORD_LENGTH
 
 PAINT = {"green": display_utility.green, "gold": display_utility.yellow, "yellow": display_utility.yellow,
          "grey": display_utility.grey}

@@ -152,9 +152,10 @@ class Strategy:
         path = self.opening_path(candidates, guesses_made)
         stored = cache.load_json(path) if path else None
         try:
-            return Choice(**stored) if stored else None
-        except TypeError:
+            choice = Choice(**stored)
+        except TypeError:      # nothing stored, or not a Choice
             return None
+        return choice if choice.guess in range(len(self.table.words)) else None
 
     def store_opening(self, candidates, guesses_made, choice):
         path = self.opening_path(candidates, guesses_made)
