@@ -100,6 +100,9 @@ def use_colour(setting):
 def read_input(path):
     try:
         if path == "-":
+            if sys.stdin.isatty():
+                print("Type the games, one 'GUESS clue' line per guess (e.g. CRANE gy--g), then Ctrl-D.",
+                      file=sys.stderr)
             return sys.stdin.read()
         with open(path, encoding="utf-8") as file:
             return file.read()

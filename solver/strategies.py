@@ -18,7 +18,7 @@ from solver.patterns import ALL_GREEN
 
 CLUES = ALL_GREEN + 1
 GUESSES_AT_A_TIME = 512
-PAIRWISE_MAX = 48          # groups this small are sized by comparing clues pairwise
+PAIRWISE_MAX = 16          # groups this small are sized by comparing clues pairwise
 OPENING_MIN_WORDS = 2000   # first moves for lists this long are cached on disk
 
 
@@ -58,9 +58,11 @@ class Profile:
     secret), bits (entropy of its clues), finish (estimated guesses to
     finish, this one included) and could_win (it is one of the secrets)."""
 
-    def __init__(self, candidates, by_secret, quick=False):
+    def __init__(self, candidates, by_secret, quick=False, guesses=None):
         self.quick = quick   # only finish and worst_left (for the lookahead)
         rows = by_secret if len(candidates) == len(by_secret) else by_secret[candidates]   # (secrets, guesses)
+        if guesses is not None:   # only these guesses (the arrays are then in their order)
+            rows = rows[:, guesses]
         k = len(candidates)
         sizes = np.arange(k + 1)
         self.finish_table = guesses_to_finish(sizes)
@@ -198,7 +200,7 @@ class StrongStrategy(Strategy):
     name = "strong"
 
     def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000, max_guesses=6,
-                 safe_depth=3, tries=(0, 1, 40, 20, 10), risk_cost=2.0):
+                 safe_depth=3, tries=(0, 1, 40, 20, 10), risk_cost=2.0, helpers=1500):
         super().__init__(table, cache_dir)
         self.lookahead = lookahead
         self.work_budget = work_budget   # table cells read by the lookahead of one decision
@@ -206,11 +208,12 @@ class StrongStrategy(Strategy):
         self.safe_depth = safe_depth
         self.tries = tries               # guesses tried per group when proving it solvable in r guesses
         self.risk_cost = risk_cost
+        self.helpers = helpers           # the lookahead's next guesses: the best this many here, and the group
         self.solvable_memory = {}
 
     def settings(self):
-        return "%s %d %d %d %d %s %s" % (self.name, self.lookahead, self.work_budget, self.max_guesses,
-                                         self.safe_depth, self.tries, self.risk_cost)
+        return "%s %d %d %d %d %s %s %d" % (self.name, self.lookahead, self.work_budget, self.max_guesses,
+                                            self.safe_depth, self.tries, self.risk_cost, self.helpers)
 
     def decide(self, candidates, guesses_made):
         profile = Profile(candidates, self.table.by_secret)
@@ -218,8 +221,10 @@ class StrongStrategy(Strategy):
             return profile.choice(candidates[0], expected_guesses=1 + 0.5 * (len(candidates) - 1))
         guesses = len(self.table.words)
         width = max(1, min(self.lookahead, self.work_budget // (guesses * len(candidates))))
-        shortlist = np.argsort(profile.finish, kind="stable")[:width]
-        scores = np.array([self.look_ahead(candidates, int(guess), guesses_made + 1) for guess in shortlist])
+        ranked = np.argsort(profile.finish, kind="stable")
+        shortlist, helpers = ranked[:width], ranked[:self.helpers]
+        scores = np.array([self.look_ahead(candidates, int(guess), guesses_made + 1, helpers)
+                           for guess in shortlist])
         order = np.argsort(scores, kind="stable")
         left = self.max_guesses - guesses_made - 1
         if 0 < left <= self.safe_depth:
@@ -228,8 +233,8 @@ class StrongStrategy(Strategy):
                     return profile.choice(shortlist[position], expected_guesses=float(scores[position]))
             for guess in self.safest_first(profile)[:self.tries[min(left + 1, len(self.tries) - 1)]]:
                 if self.safe(candidates, int(guess), left):
-                    return profile.choice(guess, expected_guesses=self.look_ahead(candidates, int(guess),
-                                                                                  guesses_made + 1))
+                    expected = self.look_ahead(candidates, int(guess), guesses_made + 1, helpers)
+                    return profile.choice(guess, expected_guesses=expected)
         return profile.choice(shortlist[order[0]], expected_guesses=float(scores[order[0]]))
 
     @staticmethod
@@ -242,17 +247,18 @@ class StrongStrategy(Strategy):
         clues = self.table.clues_of_guess(guess, candidates)
         return [candidates[clues == clue] for clue in np.unique(clues) if clue != ALL_GREEN]
 
-    def look_ahead(self, candidates, guess, guesses_made):
+    def look_ahead(self, candidates, guess, guesses_made, helpers):
         """Expected guesses to finish after guess (the guesses_made-th), each
-        group's next guess being the best by its own Profile's finish; a group
-        that may well not be finished within max_guesses costs risk_cost more."""
+        group's next guess being the best of helpers and the group itself by
+        its Profile's finish; a group that may well not be finished within
+        max_guesses costs risk_cost more."""
         total = 1.0
         for group in self.groups(candidates, guess):
             if len(group) <= 2:
                 cost = 1 + 0.5 * (len(group) - 1)
                 risky = guesses_made + len(group) > self.max_guesses
             else:
-                profile = Profile(group, self.table.by_secret, quick=True)
+                profile = Profile(group, self.table.by_secret, quick=True, guesses=np.union1d(helpers, group))
                 cost = float(profile.finish.min())
                 risky = guesses_made + 1 + surely_within(profile.worst_left.min()) > self.max_guesses
             total += len(group) / len(candidates) * (cost + self.risk_cost * risky)
