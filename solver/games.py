@@ -21,7 +21,7 @@ SCREEN_LINE = re.compile(r"^(Known: +[A-Z_]{5}|Green/Yellow Letters:.*|Grey Lett
                          r"|Word must be 5 letters long|Invalid word)$")
 ANSWER = re.compile(r"^Answer: *([A-Za-z]{5})$")
 LONE_WORD = re.compile(r"^[A-Za-z]+$")
-CLUE_LINE = re.compile(r"^([A-Za-z]+)\s+(\S+)$")
+CLUE_LINE = re.compile(r"^([A-Za-z]+)\s+(\S.*)$")
 
 
 class InputError(Exception):
@@ -44,8 +44,9 @@ class Game:
 
 
 def parse_clue(text):
-    """The colour list of a clue written as symbols, or None if it is not one."""
-    symbols = list(text)
+    """The colour list of a clue written as symbols (spaces between them and
+    emoji variation selectors allowed), or None if it is not one."""
+    symbols = [symbol for symbol in text if not symbol.isspace() and symbol != "\ufe0f"]
     if len(symbols) != WORD_LENGTH or any(symbol.lower() not in SYMBOLS for symbol in symbols):
         return None
     return [SYMBOLS[symbol.lower()] for symbol in symbols]
@@ -146,13 +147,14 @@ def parse_games(text):
     """The games in text; raise InputError listing every bad line."""
     problems, games = [], []
     for block in split_games(text):
+        problems_before = len(problems)
         if is_transcript(block):
             clues, answer = parse_transcript(block, problems)
         else:
             clues, answer = parse_clue_lines(block, problems), None
         if clues:
             games.append(Game(block[0][0], block[-1][0], clues, answer))
-        elif not problems:
+        elif len(problems) == problems_before:
             problems.append("line %d: no guesses in this game" % block[0][0])
     if problems:
         raise InputError(problems)

@@ -31,11 +31,10 @@ class LiveGame:
 
 def read_move(line, suggested):
     """(GUESS, clue) from a typed line, or a message saying what is wrong."""
-    parts = line.split()
-    if len(parts) == 1 and parse_clue(parts[0]):
+    if parse_clue(line):
         if suggested is None:
             return "there is no suggestion to play: type 'WORD clue'"
-        return suggested, parse_clue(parts[0])
+        return suggested, parse_clue(line)
     match = CLUE_LINE.match(line.strip())
     if not match:
         return "type a clue like 'gy--g', or 'WORD clue' ('help' explains)"

@@ -231,11 +231,22 @@ class StrongStrategy(Strategy):
             for position in order:
                 if self.safe(candidates, int(shortlist[position]), left):
                     return profile.choice(shortlist[position], expected_guesses=float(scores[position]))
-            for guess in self.safest_first(profile)[:self.tries[min(left + 1, len(self.tries) - 1)]]:
+            for guess in self.repairs(candidates, profile, int(shortlist[order[0]]), left):
                 if self.safe(candidates, int(guess), left):
                     expected = self.look_ahead(candidates, int(guess), guesses_made + 1, helpers)
                     return profile.choice(guess, expected_guesses=expected)
         return profile.choice(shortlist[order[0]], expected_guesses=float(scores[order[0]]))
+
+    def repairs(self, candidates, profile, best, left):
+        """Guesses to try when the best ones are not safe: those that best split
+        the words best would leave in groups not surely finished in time (a
+        family like _ILLS), then those that leave the smallest groups."""
+        tries = self.tries[min(left + 1, len(self.tries) - 1)]
+        trouble = [group for group in self.groups(candidates, best) if not self.solvable(group, left)]
+        if trouble:
+            splitting = Profile(np.sort(np.concatenate(trouble)), self.table.by_secret, quick=True)
+            yield from np.lexsort((profile.finish, splitting.worst_left))[:tries]
+        yield from self.safest_first(profile)[:tries]
 
     @staticmethod
     def safest_first(profile):

@@ -22,13 +22,14 @@ def clues_for(secret, guesses):
 
 def test_clue_lines_in_every_notation_and_several_games():
     text = ("# my games\nCRANE gy--g\nslate ..Y.G   # a comment\n\n\n"
-            "TARES GGyxb\nPOINT \U0001F7E9\U0001F7E8\u2B1B\u2B1C\u2B1B\n")
+            "TARES GGyxb\nPOINT \U0001F7E9\U0001F7E8\u2B1B\u2B1C\u2B1B\ufe0f\nNOISE g y - - g\n")
     games = parse_games(text)
-    assert [(game.first_line, game.last_line) for game in games] == [(2, 3), (6, 7)]
+    assert [(game.first_line, game.last_line) for game in games] == [(2, 3), (6, 8)]
     assert games[0].clues == [("CRANE", ["green", "yellow", "grey", "grey", "green"]),
                               ("SLATE", ["grey", "grey", "yellow", "grey", "green"])]
     assert games[1].clues[0][1] == ["green", "green", "yellow", "grey", "grey"]
     assert games[1].clues[1] == ("POINT", ["green", "yellow", "grey", "grey", "grey"])
+    assert games[1].clues[2] == ("NOISE", ["green", "yellow", "grey", "grey", "green"])
 
 
 def test_normal_game_transcript_as_the_game_prints_it(monkeypatch, capsys):
