@@ -4,6 +4,7 @@ import time
 import numpy as np
 
 from solver.patterns import ALL_GREEN
+from solver.strategies import BOOK_MIN_WORDS
 
 GIVE_UP = 12   # a game still unsolved after this many guesses counts as lost
 
@@ -24,12 +25,12 @@ def play_out(strategy, secret, candidates):
 class BenchResult:
     """The guesses needed for each secret, and how long the strategy took."""
 
-    def __init__(self, strategy_name, secrets, guesses, seconds, decision_times):
+    def __init__(self, strategy_name, secrets, guesses, seconds, decision_log):
         self.strategy = strategy_name
         self.secrets = secrets
         self.guesses = np.asarray(guesses)
         self.seconds = seconds
-        self.decision_times = list(decision_times)
+        self.decision_log = list(decision_log)    # (seconds, kept in the book?) per decision made
 
     @property
     def mean(self):
@@ -50,13 +51,16 @@ class BenchResult:
         return {int(v): int(c) for v, c in zip(values, counts)}
 
     def as_dict(self):
-        times = self.decision_times or [0.0]
+        times = [seconds for seconds, _ in self.decision_log] or [0.0]
+        live = [seconds for seconds, booked in self.decision_log if not booked] or [0.0]
         return {"strategy": self.strategy, "secrets": len(self.guesses), "mean": round(self.mean, 4),
                 "worst": self.worst, "failures_over_6": self.failures,
                 "distribution": self.distribution(), "seconds": round(self.seconds, 2),
-                "decisions": len(self.decision_times),
+                "decisions": len(self.decision_log),
                 "decision_seconds_mean": round(float(np.mean(times)), 4),
-                "decision_seconds_max": round(float(np.max(times)), 4)}
+                "decision_seconds_max": round(float(np.max(times)), 4),
+                "book_decisions": len(self.decision_log) - len([1 for _, booked in self.decision_log if not booked]),
+                "live_decision_seconds_max": round(float(np.max(live)), 4)}
 
 
 def bench(strategy, secrets, progress=None):
@@ -69,7 +73,7 @@ def bench(strategy, secrets, progress=None):
         guesses.append(play_out(strategy, secret, secrets))
         if progress and done % 100 == 0:
             progress(done, len(secrets))
-    return BenchResult(strategy.name, secrets, guesses, time.perf_counter() - started, strategy.decision_times)
+    return BenchResult(strategy.name, secrets, guesses, time.perf_counter() - started, strategy.decision_log)
 
 
 def print_result(result, words, secrets_label):
@@ -77,8 +81,11 @@ def print_result(result, words, secrets_label):
     figures = result.as_dict()
     print("%s over %d secrets (%s): mean %.4f guesses, worst %d, %d need more than 6"
           % (result.strategy, figures["secrets"], secrets_label, result.mean, result.worst, result.failures))
-    print("  %.1f s in all; %d decisions, %.3f s each on average, %.3f s at most"
+    print("  %.1f s in all; %d decisions made, %.3f s each on average, %.3f s at most;"
           % (result.seconds, figures["decisions"], figures["decision_seconds_mean"], figures["decision_seconds_max"]))
+    print("  %d of them kept in the book (first and second moves among %d+ words, decided once);"
+          " the others at most %.3f s" % (figures["book_decisions"], BOOK_MIN_WORDS,
+                                         figures["live_decision_seconds_max"]))
     widest = max(figures["distribution"].values())
     for guesses, count in figures["distribution"].items():
         label = "%d" % guesses if guesses <= GIVE_UP else "lost"

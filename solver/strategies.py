@@ -19,7 +19,8 @@ from solver.patterns import ALL_GREEN
 CLUES = ALL_GREEN + 1
 GUESSES_AT_A_TIME = 512
 PAIRWISE_MAX = 16          # groups this small are sized by comparing clues pairwise
-OPENING_MIN_WORDS = 2000   # first moves for lists this long are cached on disk
+BOOK_MIN_WORDS = 100       # decisions among this many words or more,
+BOOK_DEPTH = 1             # after at most this many guesses, are kept on disk
 
 
 class Choice:
@@ -114,55 +115,70 @@ def group_sizes(rows):
 
 
 class Strategy:
-    """What strategies share: the table, a memory of decisions, timings."""
+    """What strategies share: the table, a memory of decisions, timings, and
+    the book: the first and second moves for long lists, the slowest to
+    decide, kept on disk once decided."""
 
     name = "strategy"
 
     def __init__(self, table, cache_dir=None):
         self.table = table
-        self.cache_dir = cache_dir    # where openings are kept; False: nowhere
+        self.cache_dir = cache_dir    # where the book is kept; False: nowhere
         self.memory = {}
-        self.decision_times = []   # seconds, one per decision not found in memory
+        self.decision_log = []        # (seconds, in the book?) for each decision made afresh
+        self._book = None
+
+    @property
+    def decision_times(self):
+        return [seconds for seconds, _ in self.decision_log]
 
     def settings(self):
         """What, beside the word lists, fixes this strategy's choices."""
         return self.name
 
     def choose(self, candidates, guesses_made=0):
-        """The Choice for candidates (sorted row numbers of the words still possible)."""
+        """The Choice for candidates (sorted word numbers of the possible secrets)
+        when guesses_made guesses have been made."""
         candidates = np.asarray(candidates, dtype=np.int64)
         key = (candidates.tobytes(), guesses_made)
         if key not in self.memory:
-            stored = self.stored_opening(candidates, guesses_made)
-            if stored is not None:
-                self.memory[key] = stored
-                return stored
-            started = time.perf_counter()
-            self.memory[key] = self.decide(candidates, guesses_made)
-            self.decision_times.append(time.perf_counter() - started)
-            self.store_opening(candidates, guesses_made, self.memory[key])
+            entry = self.book_entry(candidates, guesses_made)
+            choice = self.from_book(entry)
+            if choice is None:
+                started = time.perf_counter()
+                choice = self.decide(candidates, guesses_made)
+                self.decision_log.append((time.perf_counter() - started, entry is not None))
+                self.to_book(entry, choice)
+            self.memory[key] = choice
         return self.memory[key]
 
-    def opening_path(self, candidates, guesses_made):
-        """Where the first move for a long list is kept (it takes the longest)."""
-        if guesses_made or len(candidates) < OPENING_MIN_WORDS or self.cache_dir is False:
+    def book_entry(self, candidates, guesses_made):
+        """The book's name for this decision, or None if it is not one the book keeps."""
+        if guesses_made > BOOK_DEPTH or len(candidates) < BOOK_MIN_WORDS or self.cache_dir is False:
             return None
-        secrets = [self.table.words[i] for i in candidates]
-        return cache.path_for(self.cache_dir, "opening", self.table.words, secrets, self.settings())
+        return cache.fingerprint([self.table.words[i] for i in candidates], guesses_made)
 
-    def stored_opening(self, candidates, guesses_made):
-        path = self.opening_path(candidates, guesses_made)
-        stored = cache.load_json(path) if path else None
+    def book(self):
+        """The book of this strategy and word list: {entry: Choice as a dict}."""
+        if self._book is None:
+            self.book_path = cache.path_for(self.cache_dir, "book", self.table.words, self.settings())
+            stored = cache.load_json(self.book_path)
+            self._book = stored if isinstance(stored, dict) else {}
+        return self._book
+
+    def from_book(self, entry):
+        if entry is None:
+            return None
         try:
-            choice = Choice(**stored)
-        except TypeError:      # nothing stored, or not a Choice
+            choice = Choice(**self.book()[entry])
+        except (KeyError, TypeError):      # not in the book, or not a Choice
             return None
         return choice if choice.guess in range(len(self.table.words)) else None
 
-    def store_opening(self, candidates, guesses_made, choice):
-        path = self.opening_path(candidates, guesses_made)
-        if path:
-            cache.save_json(path, choice.as_dict())
+    def to_book(self, entry, choice):
+        if entry is not None:
+            self.book()[entry] = choice.as_dict()
+            cache.save_json(self.book_path, self.book())
 
     def decide(self, candidates, guesses_made):
         raise NotImplementedError
@@ -200,13 +216,13 @@ class StrongStrategy(Strategy):
     name = "strong"
 
     def __init__(self, table, cache_dir=None, lookahead=8, work_budget=60_000_000, max_guesses=6,
-                 safe_depth=3, tries=(0, 1, 40, 20, 10), risk_cost=2.0, helpers=1500):
+                 safe_depth=4, tries=(0, 0, 0, 8, 8, 20), risk_cost=2.0, helpers=1500):
         super().__init__(table, cache_dir)
         self.lookahead = lookahead
         self.work_budget = work_budget   # table cells read by the lookahead of one decision
         self.max_guesses = max_guesses
         self.safe_depth = safe_depth
-        self.tries = tries               # guesses tried per group when proving it solvable in r guesses
+        self.tries = tries               # tries[r]: guesses tried to finish a group surely in r guesses
         self.risk_cost = risk_cost
         self.helpers = helpers           # the lookahead's next guesses: the best this many here, and the group
         self.solvable_memory = {}
@@ -231,22 +247,11 @@ class StrongStrategy(Strategy):
             for position in order:
                 if self.safe(candidates, int(shortlist[position]), left):
                     return profile.choice(shortlist[position], expected_guesses=float(scores[position]))
-            for guess in self.repairs(candidates, profile, int(shortlist[order[0]]), left):
+            for guess in self.safest_first(profile)[:self.tries[left + 1]]:
                 if self.safe(candidates, int(guess), left):
                     expected = self.look_ahead(candidates, int(guess), guesses_made + 1, helpers)
                     return profile.choice(guess, expected_guesses=expected)
         return profile.choice(shortlist[order[0]], expected_guesses=float(scores[order[0]]))
-
-    def repairs(self, candidates, profile, best, left):
-        """Guesses to try when the best ones are not safe: those that best split
-        the words best would leave in groups not surely finished in time (a
-        family like _ILLS), then those that leave the smallest groups."""
-        tries = self.tries[min(left + 1, len(self.tries) - 1)]
-        trouble = [group for group in self.groups(candidates, best) if not self.solvable(group, left)]
-        if trouble:
-            splitting = Profile(np.sort(np.concatenate(trouble)), self.table.by_secret, quick=True)
-            yield from np.lexsort((profile.finish, splitting.worst_left))[:tries]
-        yield from self.safest_first(profile)[:tries]
 
     @staticmethod
     def safest_first(profile):
@@ -294,7 +299,7 @@ class StrongStrategy(Strategy):
             if left == 2:
                 found = bool(profile.worst_left.min() <= 1)
             else:
-                tries = self.safest_first(profile)[:self.tries[min(left, len(self.tries) - 1)]]
+                tries = self.safest_first(profile)[:self.tries[left]]
                 found = any(self.safe(group, int(guess), left - 1) for guess in tries)
             self.solvable_memory[key] = found
         return self.solvable_memory[key]

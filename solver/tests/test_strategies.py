@@ -59,11 +59,21 @@ def test_every_secret_of_a_sample_is_found_within_six_guesses(table, kind):
     assert len(result.guesses) == 300 and result.guesses.min() >= 1
 
 
-def test_the_opening_is_kept_on_disk(tmp_path, table, monkeypatch):
-    monkeypatch.setattr(strategies, "OPENING_MIN_WORDS", 1000)
+def test_first_and_second_moves_are_kept_in_the_book(tmp_path, table):
     everything = np.arange(len(SAMPLE))
-    strategy = MinimaxStrategy(table, cache_dir=tmp_path)
+    strategy = StrongStrategy(table, cache_dir=tmp_path)
     first = strategy.choose(everything)
-    assert len(list(tmp_path.glob("opening-*.json"))) == 1
-    later = MinimaxStrategy(table, cache_dir=tmp_path)
-    assert vars(later.choose(everything)) == vars(first) and later.decision_times == []
+    clues = table.clues_of_guess(first.guess, everything)
+    biggest = everything[clues == np.bincount(clues).argmax()]
+    assert len(biggest) >= strategies.BOOK_MIN_WORDS
+    second = strategy.choose(biggest, 1)
+    third = strategy.choose(biggest[:strategies.BOOK_MIN_WORDS], 2)
+    assert [booked for _, booked in strategy.decision_log] == [True, True, False]
+    [book] = list(tmp_path.glob("book-*.json"))
+    later = StrongStrategy(table, cache_dir=tmp_path)
+    assert vars(later.choose(everything)) == vars(first) and vars(later.choose(biggest, 1)) == vars(second)
+    assert later.decision_log == []
+    assert vars(later.choose(biggest[:strategies.BOOK_MIN_WORDS], 2)) == vars(third)
+    book.write_text("[1, 2")                     # a damaged book is decided again
+    again = StrongStrategy(table, cache_dir=tmp_path)
+    assert vars(again.choose(everything)) == vars(first) and len(again.decision_log) == 1
