@@ -4,7 +4,7 @@ import numpy as np
 from easy_wordle import filter_word_list
 from solver.games import CLUE_LINE, WORD_LENGTH, parse_clue
 from solver.grid import Grid
-from solver.report import describe_choice
+from solver.report import describe_choice, plural, possible_words
 
 HELP = """Type the clue your game gave, one symbol a letter: g green, y yellow, - grey
 (e.g. 'gy--g') when you played the suggestion, or 'WORD clue' when you played
@@ -55,11 +55,10 @@ def show_state(game, printer, everything=False):
         printer.grid(Grid(game.clues), everything)
     left = [words[i] for i in candidates]
     if game.clues and game.clues[-1][1] == ["green"] * WORD_LENGTH:
-        print("Solved in %d guesses. A new game:" % len(game.clues))
+        print("Solved in %s. A new game:" % plural(len(game.clues), "guess", "guesses"))
         game.clues = []
         return show_state(game, printer)
-    print("%d word%s possible%s" % (len(left), "" if len(left) == 1 else "s",
-                                   ": " + ", ".join(left[:10]) + (", ..." if len(left) > 10 else "") if left else ""))
+    print(possible_words(left))
     if not left:
         print("No word fits these clues: 'undo' the last one?")
         return None

@@ -8,6 +8,17 @@ PAINT = {"green": display_utility.green, "gold": display_utility.yellow, "yellow
 SHOWN_WORDS = 10
 
 
+def plural(count, one, many):
+    """'1 guess', '2 guesses'."""
+    return "%d %s" % (count, one if count == 1 else many)
+
+
+def possible_words(words):
+    """'3 words possible: A, B, C', with at most SHOWN_WORDS of them."""
+    shown = ", ".join(words[:SHOWN_WORDS]) + (", ..." if len(words) > SHOWN_WORDS else "")
+    return "%s possible%s" % (plural(len(words), "word", "words"), ": " + shown if words else "")
+
+
 class Printer:
     """Prints text, in colour or not."""
 
@@ -65,11 +76,9 @@ def print_analysis(analysis, printer, everything=False):
     for problem in analysis.grid.problems:
         print("Impossible clues: %s" % problem)
     possible = analysis.possible
-    shown = ", ".join(possible[:SHOWN_WORDS]) + (", ..." if len(possible) > SHOWN_WORDS else "")
-    print("%d word%s possible%s" % (len(possible), "" if len(possible) == 1 else "s",
-                                   ": " + shown if possible else ""))
+    print(possible_words(possible))
     if analysis.solved:
-        print("Solved in %d guesses: %s" % (len(game.clues), analysis.solution))
+        print("Solved in %s: %s" % (plural(len(game.clues), "guess", "guesses"), analysis.solution))
     elif analysis.solution:
         print("Solution: %s" % analysis.solution)
     elif not possible:
