@@ -77,3 +77,23 @@ def test_first_and_second_moves_are_kept_in_the_book(tmp_path, table):
     book.write_text("[1, 2")                     # a damaged book is decided again
     again = StrongStrategy(table, cache_dir=tmp_path)
     assert vars(again.choose(everything)) == vars(first) and len(again.decision_log) == 1
+
+
+def test_bench_counts_agree_with_a_replay_by_the_reference_functions(table):
+    """The bench plays on clue numbers; replaying its choices with check_word
+    and filter_word_list must need the same number of guesses."""
+    strategy = StrongStrategy(table, cache_dir=False)
+    secrets = random.Random(12).sample(range(len(SAMPLE)), 150)
+    result = bench(strategy, secrets)
+    possible_secrets = [table.words[i] for i in sorted(secrets)]
+    for secret, needed in list(zip(result.secrets.tolist(), result.guesses.tolist()))[:40]:
+        possible, guesses = possible_secrets, 0
+        while True:
+            guesses += 1
+            candidates = sorted(table.index[word] for word in possible)
+            guess = table.words[strategy.choose(candidates, guesses - 1).guess]
+            clue = check_word(table.words[secret], guess)
+            if clue == ["green"] * 5:
+                break
+            possible = filter_word_list(possible, [(guess, clue)])
+        assert guesses == needed, table.words[secret]
