@@ -106,11 +106,16 @@ def run_bench_command(strategies, answers, args):
         answers = random.Random(args.seed).sample(answers, args.sample)
         label += ", a sample"
     results = []
+    show_progress = sys.stderr.isatty()
     for strategy in strategies:
         index = strategy.table.index
-        result = bench(strategy, [index[word] for word in answers],
-                       progress=None if args.json else lambda done, total: print(
-                           "  %s: %d/%d" % (strategy.name, done, total), end="\r", file=sys.stderr, flush=True))
+
+        def progress(done, total):
+            print("\r  %s: %d/%d " % (strategy.name, done, total), end="", file=sys.stderr, flush=True)
+
+        result = bench(strategy, [index[word] for word in answers], progress if show_progress else None)
+        if show_progress:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
         results.append(result)
         if not args.json:
             print_result(result, strategy.table.words, label)
