@@ -53,12 +53,11 @@ def parse_clue(text):
 
 
 def tiles(line):
-    """(GUESS, clue) for a line of five coloured letters, or None."""
+    """(LETTERS, colours) for a line made only of coloured letters (as the game
+    prints them, or as [R:green]), or None."""
     for pattern, colour_of in ((ESCAPE_TILE, ESCAPE_COLOURS.get), (BRACKET_TILE, str)):
         found = pattern.findall(line)
         if found and pattern.sub("", line) == "":
-            if len(found) != WORD_LENGTH:
-                return "wrong length"
             if pattern is ESCAPE_TILE:
                 found = [(letter, code) for code, letter in found]
             return ("".join(letter for letter, _ in found).upper(), [colour_of(code) for _, code in found])
@@ -81,6 +80,7 @@ def split_games(text):
 
 
 def is_transcript(block):
+    """Whether a block is a game's screen rather than clue lines."""
     for _, line in block:
         bare = PROMPT.sub("", line.strip())
         if tiles(bare) or SCREEN_LINE.match(bare) or ANSWER.match(bare):
@@ -117,7 +117,7 @@ def parse_transcript(block, problems):
     for number, line in block:
         bare = PROMPT.sub("", line.strip())
         found = tiles(bare)
-        if found == "wrong length":
+        if found and len(found[0]) != WORD_LENGTH:
             problems.append("line %d: a history line must have %d coloured letters" % (number, WORD_LENGTH))
             continue
         if found:
@@ -137,7 +137,7 @@ def parse_transcript(block, problems):
         runs.append((run_start, run))
     clues = []
     for start, history in runs:
-        if history[:len(clues)] != clues or len(history) < len(clues):
+        if history[:len(clues)] != clues:
             problems.append("line %d: this history does not continue the one before it" % start)
         clues = history
     return clues, answer
