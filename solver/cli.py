@@ -156,6 +156,6 @@ def main(argv=None):
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
+    except BrokenPipeError:       # the reader went away (python -m solver ... | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

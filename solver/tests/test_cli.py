@@ -144,3 +144,16 @@ def test_main_runs_in_process(word_file, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("CRANE gy--g\n"))
     assert main(["--words", word_file, "--strategy", "minimax", "--color", "never"]) == 0
     assert "Game 1 (lines 1-1):" in capsys.readouterr().out
+
+
+def test_a_reader_that_goes_away_ends_it_quietly(word_file):
+    games = "SLATE -----\n\n" * 25                      # far more JSON than a pipe holds
+    command = [sys.executable, "-m", "solver", "--words", word_file, "--json", "--strategy", "minimax"]
+    child = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    child.stdin.write(games)
+    child.stdin.close()
+    child.stdout.read(10)
+    child.stdout.close()
+    assert child.wait(timeout=120) == 1
+    assert child.stderr.read() == ""
