@@ -22,7 +22,7 @@ ALLOWED_IMPORTS_TEXT = "math, random and the course's files (words, display_util
 # the grader, not reported by the child), set against the reference's CPU time for the same
 # call measured on this machine: correct code written the slow, obvious way (100 times slower
 # than the reference) stays far inside them, whatever the load of the machine.
-CPU_MULTIPLE = 200  # a call may take this many times the reference's CPU time ...
+CPU_MULTIPLE = 300  # a call may take this many times the reference's CPU time ...
 CPU_FLOOR = 0.5  # ... and at least this many CPU seconds
 # Wall-clock time is only a safety net far above that, for code that waits instead of
 # computing (time.sleep, a blocked read): WALL_FACTOR times the CPU limit, plus WALL_MARGIN.
@@ -82,8 +82,12 @@ class Program:
 WORDLE = Program("wordle", "wordle_program")
 EASY_WORDLE = Program("easy_wordle", "easy_wordle_program")
 PROGRAMS = (WORDLE, EASY_WORDLE)
-RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
-QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck
+# A game's CPU time is limited by the sandbox (Limits.cpu_seconds, set in the child by the
+# kernel's RLIMIT_CPU, whatever the load); its wall-clock limits are only safety nets for
+# games that wait instead of computing, far above what slow but correct code needs on a
+# busy machine.
+RUN_TIMEOUT = 300.0  # wall seconds for one game
+QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6
 SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)
 

@@ -53,13 +53,24 @@ def program_outcomes(box, submission, program, seeds):
     """The guard check and the transcript tests of one program."""
     module = program.module
     imported = box.import_module(module)
-    guard_outcome = information.guard_outcome(module, submission, imported)
+    blamed = None
+    if (information.import_problem(imported) and module != assignment.WORDLE.module
+            and information.imports_module(submission, program.file, assignment.WORDLE.module)):
+        wordle_imported = box.import_module(assignment.WORDLE.module)
+        if information.import_problem(wordle_imported) == information.import_problem(imported):
+            blamed = assignment.WORDLE.file
+    guard_outcome = information.guard_outcome(module, submission, imported, blamed)
     skip = None
     if imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
     outcomes = {information.GUARD_SPECS[module].id: guard_outcome}
-    outcomes.update(transcripts.test_program(box, program, seeds, guard_outcome.details, skip))
+    runs = transcripts.test_program(box, program, seeds, guard_outcome.details, skip)
+    if blamed:
+        for outcome in runs.values():
+            if not outcome.passed:
+                outcome.details.insert(0, information.blame_line(program.file, blamed))
+    outcomes.update(runs)
     return outcomes
 
 

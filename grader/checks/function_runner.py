@@ -11,7 +11,7 @@ decide.
 """
 from collections import Counter
 
-from grader import assignment
+from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
@@ -125,22 +125,22 @@ def slow_note(case, result):
             % (cpu_text(result.cpu_seconds), cpu_text(case.reference_cpu), case.call_text))
 
 
-def run_test(box, test, log):
-    """Run one test's cases through box; return its Outcome."""
+def run_test(box, test, log, wrong_lists=None):
+    """Run one test's cases through box; return its Outcome. With wrong_lists (a dict), the
+    first call that returned a wrong list of words is kept there: {test id: (case, value)}."""
     cases = cases_of(test)
     function = test.function
     failures = []
     slowest = None  # (cpu seconds, case, result) of the slowest call that returned
     reordered = False  # a right list in another order than the reference's
+    stopped = None  # why the test's last calls were not made
     log.start_test()
-    for case in cases:
+    for index, case in enumerate(cases):
         reason = log.blocked(function)
         if reason is not None:
             if not failures:
                 return Outcome.failed(reason)
-            unmade = len(cases) - cases.index(case)
-            failures.append((case, ["this and the other %d calls were not made: %s"
-                                    % (unmade - 1, reason)]))
+            stopped = "%s: the last %d of its calls were not made" % (reason, len(cases) - index)
             break
         cpu_limit = assignment.cpu_limit(case.reference_cpu)
         result = box.call(function.module, function.name, list(case.args),
@@ -154,6 +154,9 @@ def run_test(box, test, log):
         problems = call_problems(test, case, result, cpu_limit)
         if problems:
             failures.append((case, problems))
+            if wrong_lists is not None and result.status == Status.OK and \
+                    has_return_type(function, result.value):
+                wrong_lists.setdefault(test.spec.id, (case, result.value))
         elif function.any_order and result.value != case.expected:
             reordered = True
     notes = [slow_note(*slowest[1:])] if slowest and slowest[0] >= SLOW_NOTE_CPU else []
@@ -167,19 +170,56 @@ def run_test(box, test, log):
         details.extend("    " + line for line in problems)
     if len(failures) > SHOWN_FAILURES:
         details.append("... and %d more wrong calls" % (len(failures) - SHOWN_FAILURES))
+    if stopped:
+        details.append(stopped)
     return Outcome(False, details, notes)
+
+
+EXPLAINED_WORDS = 12  # wrong words of a filter call checked against the student's check_word
+
+
+def base_explains(box, base, case, value, log):
+    """A note when the words a filter call got wrong are exactly those the student's own
+    check_word (base) mis-scores: each wrong word is in or out of the student's list just as
+    the student's check_word, run on it and each clue's guess, says. None otherwise."""
+    words, clues = case.args
+    wrong = sorted(set(value) ^ set(case.expected))[:EXPLAINED_WORDS]
+    check_word = reference.load().wordle.check_word
+    example = None
+    for word in wrong:
+        fits = True
+        for guess, clue in clues:
+            if log.blocked(base):
+                return None
+            cpu_limit = assignment.CPU_FLOOR
+            result = box.call(base.module, base.name, [word.upper(), guess],
+                              timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+            if result.status != Status.OK:
+                return None
+            right = check_word(word.upper(), guess)
+            if result.value != right and example is None:
+                example = "check_word(%r, %r) returned %s instead of %s" % (
+                    word.upper(), guess, shown(result.value, 80), shown(right, 80))
+            fits = fits and result.value == clue
+        if fits != (word in value):
+            return None
+    if example is None:
+        return None
+    return ("the words this call gets wrong are exactly the ones your check_word mis-scores (%s): "
+            "fixing check_word may fix this too" % example)
 
 
 def run_function_tests(box, tests=FUNCTION_TESTS):
     """Run the function tests (all of them unless given); return {test id: Outcome}."""
     log = CallLog()
-    outcomes = {test.spec.id: run_test(box, test, log) for test in tests}
-    wrong_answers = {test.function.name for test in tests
-                     if not outcomes[test.spec.id].passed and not log.cannot_call(test.function)}
+    wrong_lists = {}
+    outcomes = {test.spec.id: run_test(box, test, log, wrong_lists) for test in tests}
+    failed = {test.function.name for test in tests if not outcomes[test.spec.id].passed}
     for test in tests:
-        name, base = test.function.name, test.function.builds_on
-        if base in wrong_answers and name in wrong_answers and not outcomes[test.spec.id].passed:
-            outcomes[test.spec.id].notes.append(
-                "%s uses %s, which failed its own tests: fixing %s may fix this too"
-                % (name, base, base))
+        base = assignment.FUNCTIONS.get(test.function.builds_on)
+        if base is None or base.name not in failed or test.spec.id not in wrong_lists:
+            continue
+        note = base_explains(box, base, *wrong_lists[test.spec.id], log)
+        if note:
+            outcomes[test.spec.id].notes.append(note)
     return outcomes

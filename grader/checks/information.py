@@ -106,13 +106,35 @@ IMPORT_PROBLEMS = {
 }
 
 
-def guard_outcome(module, submission, imported):
-    """The guard check of one module from its import run and its source text."""
+def import_problem(imported):
+    """What went wrong when a module was imported (a status, or "printed"), or None."""
+    if imported.status in IMPORT_PROBLEMS:
+        return imported.status
+    return "printed" if imported.stdout.strip() else None
+
+
+def imports_module(submission, file, module):
+    """Whether the source text of file imports module (import m / from m import ...)."""
+    pattern = r"^\s*(?:import\s+%s\b|from\s+%s\s+import\b)" % (module, module)
+    return re.search(pattern, source_text(submission, file), re.MULTILINE) is not None
+
+
+def blame_line(file, blamed):
+    return ("%s imports %s, and importing %s alone does the same: the problem is in %s (its "
+            "game or output is not under its guard), not in %s" % (file, blamed, blamed, blamed,
+                                                                  file))
+
+
+def guard_outcome(module, submission, imported, blamed=None):
+    """The guard check of one module from its import run and its source text; blamed names
+    the file it imports that causes its import's problem."""
     file = module + ".py"
     if file not in submission.files:
         return Outcome.failed("%s was not submitted" % file)
     problems = []
-    if imported.status in IMPORT_PROBLEMS:
+    if blamed:
+        problems.append(blame_line(file, blamed))
+    elif imported.status in IMPORT_PROBLEMS:
         problems.append("%s: %s" % (IMPORT_PROBLEMS[imported.status], imported.detail))
     elif imported.stdout.strip():
         first = imported.stdout.strip().splitlines()[0]

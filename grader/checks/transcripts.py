@@ -452,19 +452,22 @@ def upper_words():
 
 
 def shared_list_hint(run, secret):
-    """A line when a history shows every guess in the colours of the last one while the
-    clues differ (check_word returning one list object that it changes each call), else None."""
+    """A line when every reprinted history shows all its guesses in the right colours of its
+    last guess, while their own clues differ (check_word returning one list object that it
+    changes each call), else None."""
     check_word = reference.load().wordle.check_word
-    for block in history_blocks(run.stdout):
-        patterns = {tuple(colours) for _, colours in block}
+    blocks = [block for block in history_blocks(run.stdout) if len(block) >= 2]
+    telling = False
+    for block in blocks:
         right = [check_word(secret, word) for word, _ in block]
-        if len(block) >= 2 and len(patterns) == 1 and len({tuple(c) for c in right}) > 1 \
-                and list(patterns.pop()) == right[-1]:
-            return ("every guess of the history is shown in the colours of the last one (%s): "
-                    "does check_word return the same list object each time (a list made once, "
-                    "outside the function, and changed)? Earlier clues then change too"
-                    % block[-1][0])
-    return None
+        if any(colours != right[-1] for _, colours in block):
+            return None
+        telling = telling or any(clue != right[-1] for clue in right)
+    if not telling:
+        return None
+    return ("every guess of the history is shown in the colours of the last one: does "
+            "check_word return the same list object each time (a list made once, outside the "
+            "function, and changed)? Earlier clues then change too")
 
 
 def shows_win(run, secret):
@@ -478,10 +481,13 @@ def run_problems(run, guard_hint):
     problems = []
     if run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
-                        "(an endless loop?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
+                        "(of wall-clock time: waiting for something?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
     elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
+    elif run.status == Status.CRASHED and "SIGXCPU" in run.detail:
+        problems.append("the program was stopped: it used up its CPU time limit (an endless "
+                        "loop?)")
     elif run.status == Status.CRASHED:
         problems.append("the program was stopped: %s" % run.detail)
     elif run.status in (Status.RAISED, Status.EXITED):

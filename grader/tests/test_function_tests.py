@@ -311,3 +311,37 @@ def test_cases_do_not_depend_on_the_hash_seed_of_the_process(tmp_path):
                                    "WORDLE_KIT_CACHE": str(tmp_path / seed)},  # built, not read
                               check=True).stdout for seed in ("1", "2")}
     assert len(outputs) == 1
+
+
+def naive_check_word(secret, guess):
+    """Yellow for any letter of the secret, however many copies (a real mistake)."""
+    return ["green" if guess[i] == secret[i] else "yellow" if guess[i] in secret else "grey"
+            for i in range(5)]
+
+
+def filter_with(check_word):
+    def filter_word_list(words, clues):
+        return [w for w in words if all(check_word(w.upper(), g) == c for g, c in clues)]
+    return filter_word_list
+
+
+def test_check_word_is_named_as_the_cause_only_when_it_explains_the_wrong_words():
+    outcomes = run_with(check_word=naive_check_word,
+                        filter_word_list=filter_with(naive_check_word))
+    outcome = outcomes["filter_word_list.repeated_letters"]
+    assert not outcome.passed
+    assert "exactly the ones your check_word mis-scores" in text(outcome)
+    assert "fixing check_word may fix this too" in text(outcome)
+
+
+def test_check_word_is_not_blamed_for_a_filter_that_fails_for_its_own_reasons():
+    def letter_filter(words, clues):
+        return [w for w in words if all(
+            all((c != "green" or w.upper()[i] == g[i]) and (c != "grey" or g[i] not in w.upper())
+                for i, c in enumerate(clue)) for g, clue in clues)]
+    outcomes = run_with(check_word=naive_check_word, filter_word_list=letter_filter)
+    failed = [o for o in outcomes.values() if not o.passed]
+    assert outcomes["check_word.double_in_both"].passed is False
+    assert not any("fixing check_word" in text(o) for o in failed)
+    correct_filter = run_with(check_word=naive_check_word)
+    assert not any("fixing check_word" in text(o) for o in correct_filter.values())

@@ -268,12 +268,20 @@ def test_the_secret_is_learned_from_the_answer_line(text, secret):
 
 # ------------------------------------------------------------------ checked explanations
 
-def test_a_history_in_the_colours_of_the_last_guess_names_a_shared_list():
-    text = reference_text()
-    head, _, last_block = text.rpartition("Grey Letters: AIOU\n")
-    shared = head + "Grey Letters: AIOU\n" + last_block.replace(YELLOW, GREEN).replace(GREY, GREEN)
-    assert "the same list object" in details(judge(shared))
-    assert "the same list object" not in details(judge(text.replace("Known:", "Known word:")))
+def test_a_history_in_the_colours_of_the_last_guess_names_a_shared_list(monkeypatch):
+    wordle = reference.load().wordle
+    right_check_word, shared = wordle.check_word, []
+
+    def shared_list(secret, guess):
+        shared[:] = right_check_word(secret, guess)
+        return shared
+    monkeypatch.setattr(wordle, "check_word", shared_list)
+    output = reference_text()
+    monkeypatch.setattr(wordle, "check_word", right_check_word)
+    assert "the same list object" in details(judge(output))
+    assert "the same list object" not in details(judge(reference_text().replace("Known:", "Known word:")))
+    all_grey = reference_text().replace(GREEN, GREY).replace(YELLOW, GREY)
+    assert "the same list object" not in details(judge(all_grey))
 
 
 def test_a_game_without_an_answer_line_is_still_compared_with_the_secret_its_clues_tell():

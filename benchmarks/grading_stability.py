@@ -1,0 +1,46 @@
+"""Per-test scores of one submission graded 3 times on this machine as it is and 3 times
+with 4 CPU-bound processes beside it: they must be the same (issue 8).
+
+    python benchmarks/grading_stability.py [SUBMISSION]
+
+SUBMISSION defaults to the corpus's correct_slow (a correct submission about 100 times
+slower than the reference). Each grading draws its own seed, so a correct submission
+also shows that its score does not depend on the seed. Prints each grading's score,
+seed, wall time and the tests whose result differed (none is the target).
+"""
+import pathlib
+import sys
+import time
+
+KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(KIT_ROOT))
+
+from grader import grading  # noqa: E402
+from grader.results.rubric import load_rubric  # noqa: E402
+from grader.tests.load import cpu_bound_processes  # noqa: E402
+
+DEFAULT = KIT_ROOT / "grader" / "tests" / "submissions" / "correct_slow"
+
+
+def graded(path, rubric, label):
+    started = time.perf_counter()
+    result = grading.grade(path, rubric)
+    seconds = time.perf_counter() - started
+    print("%-6s score %5s  seed %9d  %6.1f s" % (label, result.score, result.seed, seconds))
+    return {test.spec.id: test.score for test in result.tests}
+
+
+def main():
+    path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    print("submission: %s" % path)
+    runs = [graded(path, rubric, "as is") for _ in range(3)]
+    with cpu_bound_processes(4):
+        runs += [graded(path, rubric, "busy") for _ in range(3)]
+    differing = sorted(test for test in runs[0] if len({run[test] for run in runs}) > 1)
+    print("tests whose score differed: %s (target: none) -> %s"
+          % (", ".join(differing) or "none", "met" if not differing else "NOT met"))
+
+
+if __name__ == "__main__":
+    main()
