@@ -3,9 +3,11 @@ with 4 CPU-bound processes beside it: they must be the same (issue 8).
 
     python benchmarks/grading_stability.py [SUBMISSION]
 
-SUBMISSION defaults to the corpus's correct_slow (a correct submission about 100 times
-slower than the reference). Each grading draws its own seed, so a correct submission
-also shows that its score does not depend on the seed. Prints each grading's score,
+SUBMISSION defaults to the corpus's cw_loops_on_repeats (a check_word that loops on
+some inputs: its timeouts are where load used to change scores); the corpus's
+correct_slow (about 100 times slower than the reference) is the other telling one.
+Each grading draws its own seed, so a correct submission also shows that its score does
+not depend on the seed. Prints each grading's score,
 seed, wall time and the tests whose result differed (none is the target).
 """
 import pathlib
@@ -19,7 +21,7 @@ from grader import grading  # noqa: E402
 from grader.results.rubric import load_rubric  # noqa: E402
 from grader.tests.load import cpu_bound_processes  # noqa: E402
 
-DEFAULT = KIT_ROOT / "grader" / "tests" / "submissions" / "correct_slow"
+DEFAULT = KIT_ROOT / "grader" / "tests" / "submissions" / "cw_loops_on_repeats"
 
 
 def graded(path, rubric, label):
