@@ -18,6 +18,28 @@ ALLOWED_IMPORTS = ("math", "random", "words", "display_utility", "wordle", "easy
 ALLOWED_IMPORTS_TEXT = "math, random and the course's files (words, display_utility, wordle)"
 
 
+# Time limits of one call, in CPU seconds of the child that runs the student's code (read by
+# the grader, not reported by the child), set against the reference's CPU time for the same
+# call measured on this machine: correct code written the slow, obvious way (100 times slower
+# than the reference) stays far inside them, whatever the load of the machine.
+CPU_MULTIPLE = 300  # a call may take this many times the reference's CPU time ...
+CPU_FLOOR = 0.5  # ... and at least this many CPU seconds
+# Wall-clock time is only a safety net far above that, for code that waits instead of
+# computing (time.sleep, a blocked read): WALL_FACTOR times the CPU limit, plus WALL_MARGIN.
+WALL_FACTOR = 20
+WALL_MARGIN = 10.0
+
+
+def cpu_limit(reference_cpu):
+    """CPU seconds a call may take when the reference takes reference_cpu seconds."""
+    return max(CPU_FLOOR, CPU_MULTIPLE * reference_cpu)
+
+
+def wall_limit(cpu_seconds):
+    """The wall-clock safety net of a call with that CPU limit."""
+    return WALL_FACTOR * cpu_seconds + WALL_MARGIN
+
+
 @dataclass(frozen=True)
 class Function:
     """A function the assignment requires."""
@@ -27,8 +49,6 @@ class Function:
     arguments: tuple  # its parameters' names, as the assignment writes them
     returns: str  # what it returns, for people
     return_type: type  # str, or list (of str)
-    call_timeout: float  # wall seconds for one call
-    time_budget: float  # wall seconds for all its calls together (correct code needs a fraction)
     builds_on: str = None  # a required function it is meant to use
     any_order: bool = False  # a returned list is right in any order
 
@@ -38,12 +58,12 @@ class Function:
 
 
 FUNCTIONS = {function.name: function for function in (
-    Function("check_word", "wordle", ("secret", "guess"), "a list of 5 strings", list, 2.0, 6.0),
-    Function("known_word", "wordle", ("clues",), "a string", str, 2.0, 6.0),
-    Function("no_letters", "wordle", ("clues",), "a string", str, 2.0, 6.0),
-    Function("yes_letters", "wordle", ("clues",), "a string", str, 2.0, 6.0),
+    Function("check_word", "wordle", ("secret", "guess"), "a list of 5 strings", list),
+    Function("known_word", "wordle", ("clues",), "a string", str),
+    Function("no_letters", "wordle", ("clues",), "a string", str),
+    Function("yes_letters", "wordle", ("clues",), "a string", str),
     Function("filter_word_list", "easy_wordle", ("words", "clues"), "a list of strings", list,
-             5.0, 30.0, builds_on="check_word", any_order=True),
+             builds_on="check_word", any_order=True),
 )}
 
 
@@ -62,8 +82,12 @@ class Program:
 WORDLE = Program("wordle", "wordle_program")
 EASY_WORDLE = Program("easy_wordle", "easy_wordle_program")
 PROGRAMS = (WORDLE, EASY_WORDLE)
-RUN_TIMEOUT = 60.0  # wall seconds for one game: slow but correct code may need many
-QUIET_TIMEOUT = 10.0  # a game that prints nothing for this long is stuck
+# A game's CPU time is limited by the sandbox (Limits.cpu_seconds, set in the child by the
+# kernel's RLIMIT_CPU, whatever the load); its wall-clock limits are only safety nets for
+# games that wait instead of computing, far above what slow but correct code needs on a
+# busy machine.
+RUN_TIMEOUT = 300.0  # wall seconds for one game
+QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6
 SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)
 

@@ -21,7 +21,7 @@ import signal
 import sys
 
 from grader import batch, grading
-from grader.checks import expected_cache, function_cases
+from grader.checks import expected_cache, function_cases, transcripts
 from grader.results import gradescope_json, text_report
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
@@ -56,7 +56,7 @@ def command_grade(args):
     if args.json:
         check_writable(args.json)
     try:
-        result = grading.grade(args.path, rubric)
+        result = grading.grade(args.path, rubric, seed=args.seed)
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
@@ -123,6 +123,9 @@ def parser():
     grade.add_argument("path", help="folder or .zip holding wordle.py and easy_wordle.py")
     grade.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json")
     grade.add_argument("--rubric", metavar="FILE", help="rubric file (default: grader/results/rubric.json)")
+    grade.add_argument("--seed", type=seed_number, metavar="N",
+                       help="replay a grading: the seed its report or results.json shows "
+                            "(default: drawn afresh)")
     colour = grade.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="color", action="store_const", const=True,
                         help="colour the report even when not writing to a terminal")
@@ -154,6 +157,17 @@ def parser():
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
     return main
+
+
+def seed_number(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < transcripts.SEED_RANGE:
+        raise argparse.ArgumentTypeError("expected a seed from a report: a whole number from 0 "
+                                         "to %d, got %r" % (transcripts.SEED_RANGE - 1, text))
+    return value
 
 
 def positive_int(text):

@@ -49,28 +49,39 @@ class RecordingBox:
         return result
 
 
-def program_outcomes(box, submission, program):
+def program_outcomes(box, submission, program, seeds):
     """The guard check and the transcript tests of one program."""
     module = program.module
     imported = box.import_module(module)
-    guard_outcome = information.guard_outcome(module, submission, imported)
+    blamed = None
+    if (information.import_problem(imported) and module != assignment.WORDLE.module
+            and information.imports_module(submission, program.file, assignment.WORDLE.module)):
+        wordle_imported = box.import_module(assignment.WORDLE.module)
+        if information.import_problem(wordle_imported) == information.import_problem(imported):
+            blamed = assignment.WORDLE.file
+    guard_outcome = information.guard_outcome(module, submission, imported, blamed)
     skip = None
     if imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
     outcomes = {information.GUARD_SPECS[module].id: guard_outcome}
-    outcomes.update(transcripts.test_program(box, program, guard_outcome.details, skip))
+    runs = transcripts.test_program(box, program, seeds, guard_outcome.details, skip)
+    if blamed:
+        for outcome in runs.values():
+            if not outcome.passed:
+                outcome.details.insert(0, information.blame_line(program.file, blamed))
+    outcomes.update(runs)
     return outcomes
 
 
-def run_everything(box, submission):
-    """{test id: Outcome} for every test in ALL_SPECS."""
+def run_everything(box, submission, seeds):
+    """{test id: Outcome} for every test in ALL_SPECS; the program runs drawn from seeds."""
     programs = {}
     failure = []
 
     def run_program(program):
         try:
-            programs.update(program_outcomes(box, submission, program))
+            programs.update(program_outcomes(box, submission, program, seeds))
         except BaseException as error:  # re-raised in the grading thread
             failure.append(error)
 
@@ -99,16 +110,19 @@ def open_sandbox(submission, sandbox_factory=Sandbox, **options):
                            **options)
 
 
-def grade(path, rubric, sandbox_factory=Sandbox):
+def grade(path, rubric, sandbox_factory=Sandbox, seed=None):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
-    Raises CannotGrade when path cannot be read or the sandbox cannot start.
+    seed (an int) replays an earlier grading's program runs; by default one is drawn afresh
+    and recorded in the result. Raises CannotGrade when path cannot be read or the sandbox
+    cannot start.
     """
     started = time.monotonic()
+    seeds = transcripts.Seeds.draw() if seed is None else transcripts.Seeds(seed)
     try:
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
             with open_sandbox(submission, sandbox_factory) as sandbox:
-                outcomes = run_everything(RecordingBox(sandbox), submission)
+                outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 notes = ["protection not available: %s" % missing
                          for missing in sandbox.missing_protections]
     except LoadError as error:
@@ -116,4 +130,4 @@ def grade(path, rubric, sandbox_factory=Sandbox):
     except SandboxError as error:
         raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
     tests = score_tests(rubric, ALL_SPECS, outcomes)
-    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3))
+    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number)

@@ -8,7 +8,10 @@ full word list (about a second). Every Gradescope run, and every process of
 fingerprint of everything that decides the cases (the reference, words.py,
 the test definitions, the Python version), so any change to them misses the
 cache instead of reading stale values; a damaged file is ignored. The file is
-JSON in the sandbox's exact-type encoding, never pickle.
+JSON in the sandbox's exact-type encoding, never pickle. It also keeps the
+reference's CPU time for each call, measured when the cases were built on this
+machine (setup.sh prepares them on the machine that grades): the calls' time
+limits are set against it.
 """
 import hashlib
 import json
@@ -45,7 +48,7 @@ def cache_file():
 
 
 def load(test_ids):
-    """{test id: [(args, expected, call_text), ...]} from the cache, or None
+    """{test id: [(args, expected, call_text, reference_cpu), ...]} from the cache, or None
     when there is no usable file for exactly these tests."""
     try:
         table = decode(json.loads(cache_file().read_text(encoding="utf-8")))
@@ -54,14 +57,14 @@ def load(test_ids):
     if type(table) is not dict or set(table) != set(test_ids):
         return None
     for cases in table.values():
-        if type(cases) is not list or not all(type(case) is tuple and len(case) == 3
-                                              for case in cases):
+        if type(cases) is not list or not all(type(case) is tuple and len(case) == 4
+                                              and type(case[3]) is float for case in cases):
             return None
     return table
 
 
 def save(table):
-    """Store {test id: [(args, expected, call_text), ...]}; written whole or not at
+    """Store {test id: [(args, expected, call_text, reference_cpu), ...]}; written whole or not at
     all (another process may be reading), and not at all when the folder is not
     writable (a read-only home still grades, just more slowly)."""
     path = cache_file()

@@ -4,18 +4,23 @@ The student's function is called through the sandbox (``box.call``), so only
 plain data comes back. A case passes when the call returns without error, a
 value of exactly the right type, the expected value, and leaves its arguments
 unchanged; a test can also require a new list rather than the argument itself.
-A failed test lists its failing cases (up to a cap). When to stop calling a
-function is give_up's to decide.
+A failed test lists its failing cases (up to a cap). Each call's time limit is
+in CPU seconds of the child, set against the reference's CPU time for the same
+call (assignment.cpu_limit); when to stop calling a function is give_up's to
+decide.
 """
-import time
 from collections import Counter
 
+from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of
-from grader.checks.give_up import FATAL_STATUSES, CallLog
+from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
 from grader.sandbox.child.codec import Status
 
 SHOWN_FAILURES = 4  # failing cases listed per test
+SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call
+ANY_ORDER_NOTE = ("some calls returned the right words in another order than the word list's: "
+                  "any order is accepted here (the course's own tester compares in order)")
 
 
 def shown(value, limit=300):
@@ -76,7 +81,30 @@ def side_effect_problems(test, case, result):
     return problems
 
 
-def call_problems(test, case, result):
+def cpu_text(seconds):
+    """CPU seconds for people: 2.5 s, 40 ms, 0.02 ms."""
+    if seconds is None:
+        return "an unknown time"
+    if seconds >= 1:
+        return "%.1f s" % seconds
+    if seconds >= 0.001:
+        return "%.0f ms" % (seconds * 1000)
+    return "%.2f ms" % (seconds * 1000) if seconds >= 0.00001 else "under 0.01 ms"
+
+
+def timeout_problem(case, result, cpu_limit):
+    """Why a call that timed out failed, with its measured CPU time against the reference's."""
+    if trouble_kind(result, cpu_limit) == WALL_TIMEOUT:
+        return ("did not return within %g s of wall-clock time while using only %s of CPU "
+                "(sleeping or waiting for something?)"
+                % (assignment.wall_limit(cpu_limit), cpu_text(result.cpu_seconds)))
+    return ("did not return within its CPU time limit of %s (the reference needs %s for this "
+            "call; the limit is %d times that, at least %s): an endless loop, or far too slow"
+            % (cpu_text(cpu_limit), cpu_text(case.reference_cpu), assignment.CPU_MULTIPLE,
+               cpu_text(assignment.CPU_FLOOR)))
+
+
+def call_problems(test, case, result, cpu_limit):
     """Why one call failed, as lines; an empty list when it passed."""
     if result.status == Status.OK:
         problems = value_problems(test, case, result.value)
@@ -84,7 +112,7 @@ def call_problems(test, case, result):
     if result.status == Status.RAISED:
         return ["raised %s" % result.detail]
     if result.status == Status.TIMEOUT:
-        return ["did not return within the time limit (an infinite loop?)"]
+        return [timeout_problem(case, result, cpu_limit)]
     if result.status == Status.CRASHED:
         return ["the call ended the program: %s" % result.detail]
     if result.status == Status.BAD_VALUE:
@@ -92,50 +120,106 @@ def call_problems(test, case, result):
     return ["%s: %s" % (result.status, result.detail)]
 
 
-def run_test(box, test, log):
-    """Run one test's cases through box; return its Outcome."""
+def slow_note(case, result):
+    return ("its slowest call took %s of CPU time (the reference needs %s for it): %s"
+            % (cpu_text(result.cpu_seconds), cpu_text(case.reference_cpu), case.call_text))
+
+
+def run_test(box, test, log, wrong_lists=None):
+    """Run one test's cases through box; return its Outcome. With wrong_lists (a dict), the
+    first call that returned a wrong list of words is kept there: {test id: (case, value)}."""
     cases = cases_of(test)
     function = test.function
     failures = []
-    for case in cases:
+    slowest = None  # (cpu seconds, case, result) of the slowest call that returned
+    reordered = False  # a right list in another order than the reference's
+    stopped = None  # why the test's last calls were not made
+    log.start_test()
+    for index, case in enumerate(cases):
         reason = log.blocked(function)
         if reason is not None:
             if not failures:
                 return Outcome.failed(reason)
-            unmade = len(cases) - cases.index(case)
-            failures.append((case, ["this and the other %d calls were not made: %s"
-                                    % (unmade - 1, reason)]))
+            stopped = "%s: the last %d of its calls were not made" % (reason, len(cases) - index)
             break
-        started = time.monotonic()
+        cpu_limit = assignment.cpu_limit(case.reference_cpu)
         result = box.call(function.module, function.name, list(case.args),
-                          timeout=function.call_timeout)
-        log.record(function, result, time.monotonic() - started)
+                          timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+        log.record(function, result, cpu_limit)
         if result.status in FATAL_STATUSES:
             return Outcome.failed(log.blocked(function))
-        problems = call_problems(test, case, result)
+        if result.status != Status.TIMEOUT and result.cpu_seconds is not None and (
+                slowest is None or result.cpu_seconds > slowest[0]):
+            slowest = (result.cpu_seconds, case, result)
+        problems = call_problems(test, case, result, cpu_limit)
         if problems:
             failures.append((case, problems))
+            if wrong_lists is not None and result.status == Status.OK and \
+                    has_return_type(function, result.value):
+                wrong_lists.setdefault(test.spec.id, (case, result.value))
+        elif function.any_order and result.value != case.expected:
+            reordered = True
+    notes = [slow_note(*slowest[1:])] if slowest and slowest[0] >= SLOW_NOTE_CPU else []
+    if reordered:
+        notes.append(ANY_ORDER_NOTE)
     if not failures:
-        return Outcome(True, notes=["all %d calls right" % len(cases)])
+        return Outcome(True, notes=["all %d calls right" % len(cases)] + notes)
     details = ["%d of %d calls wrong:" % (len(failures), len(cases))]
     for case, problems in failures[:SHOWN_FAILURES]:
         details.append(case.call_text)
         details.extend("    " + line for line in problems)
     if len(failures) > SHOWN_FAILURES:
         details.append("... and %d more wrong calls" % (len(failures) - SHOWN_FAILURES))
-    return Outcome(False, details)
+    if stopped:
+        details.append(stopped)
+    return Outcome(False, details, notes)
+
+
+EXPLAINED_WORDS = 12  # wrong words of a filter call checked against the student's check_word
+
+
+def base_explains(box, base, case, value, log):
+    """A note when the words a filter call got wrong are exactly those the student's own
+    check_word (base) mis-scores: each wrong word is in or out of the student's list just as
+    the student's check_word, run on it and each clue's guess, says. None otherwise."""
+    words, clues = case.args
+    wrong = sorted(set(value) ^ set(case.expected))[:EXPLAINED_WORDS]
+    check_word = reference.load().wordle.check_word
+    example = None
+    for word in wrong:
+        fits = True
+        for guess, clue in clues:
+            if log.blocked(base):
+                return None
+            cpu_limit = assignment.CPU_FLOOR
+            result = box.call(base.module, base.name, [word.upper(), guess],
+                              timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+            if result.status != Status.OK:
+                return None
+            right = check_word(word.upper(), guess)
+            if result.value != right and example is None:
+                example = "check_word(%r, %r) returned %s instead of %s" % (
+                    word.upper(), guess, shown(result.value, 80), shown(right, 80))
+            fits = fits and result.value == clue
+        if fits != (word in value):
+            return None
+    if example is None:
+        return None
+    return ("the words this call gets wrong are exactly the ones your check_word mis-scores (%s): "
+            "fixing check_word may fix this too" % example)
 
 
 def run_function_tests(box, tests=FUNCTION_TESTS):
     """Run the function tests (all of them unless given); return {test id: Outcome}."""
     log = CallLog()
-    outcomes = {test.spec.id: run_test(box, test, log) for test in tests}
-    wrong_answers = {test.function.name for test in tests
-                     if not outcomes[test.spec.id].passed and not log.cannot_call(test.function)}
+    wrong_lists = {}
+    outcomes = {test.spec.id: run_test(box, test, log, wrong_lists) for test in tests}
+    failed = {test.function.name for test in tests if not outcomes[test.spec.id].passed}
     for test in tests:
-        name, base = test.function.name, test.function.builds_on
-        if base in wrong_answers and name in wrong_answers and not outcomes[test.spec.id].passed:
-            outcomes[test.spec.id].notes.append(
-                "%s uses %s, which failed its own tests: fixing %s may fix this too"
-                % (name, base, base))
+        base = assignment.FUNCTIONS.get(test.function.builds_on)
+        if base is None or base.name not in failed or test.spec.id not in wrong_lists:
+            continue
+        note = base_explains(box, base, *wrong_lists[test.spec.id], log)
+        if note:
+            outcomes[test.spec.id].notes.append(note)
     return outcomes

@@ -1,26 +1,46 @@
 """When to stop calling a student's function: the one give-up policy.
 
-A function that cannot be called (its file or itself missing, its import
-failing) is not called again; nor is one after GIVE_UP_AFTER calls that timed
-out, crashed or ran out of memory, or once its calls have taken more than its
-time budget (assignment.FUNCTIONS) in all, so that a function that is merely
-very slow, or returns huge values, cannot stall grading. The explanation says
-which rule stopped the calls.
+Giving up is per test, so a function that loops on some inputs keeps the points
+of the tests it passes: after GIVE_UP_AFTER calls of one test that went over
+their CPU limit, crashed, ran out of memory or returned a value that could not
+be brought back (too big, or not plain data), the test's other calls are not
+made (the report says "not called again in this test after 2 timeouts"), and
+the next test calls the function afresh. The grading of a function that loops
+on every call stays bounded: at most GIVE_UP_AFTER CPU limits per test.
+
+Two things stop every later call of the function: a status after which no call
+can succeed (its file or itself missing, its import failing), and
+GIVE_UP_AFTER calls that hit the wall-clock safety net while using little CPU
+(code that waits, e.g. time.sleep, waits on every input alike).
 """
 import re
-from collections import Counter
 
 from grader.sandbox.child.codec import Status
 
-GIVE_UP_AFTER = 2  # timeouts, crashes or memory errors of one function before its other calls are skipped
+GIVE_UP_AFTER = 2  # troubled calls of one test before its other calls are skipped
 # Statuses after which no call of the function can succeed.
 FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED)
 
+CPU_TIMEOUT = "timeout"
+WALL_TIMEOUT = "wall-clock timeout"
+CRASH = "crash"
+MEMORY = "memory error"
+BAD_VALUE = "bad value"
 
-def is_trouble(result):
-    """A call that timed out, crashed, or ran out of memory."""
-    return result.status in (Status.TIMEOUT, Status.CRASHED) or (
-        result.status == Status.RAISED and result.detail.startswith("MemoryError"))
+
+def trouble_kind(result, cpu_limit):
+    """What went wrong with a call that timed out, crashed, or ran out of memory; else None."""
+    if result.status == Status.TIMEOUT:
+        if result.cpu_seconds is None or result.cpu_seconds >= cpu_limit:
+            return CPU_TIMEOUT
+        return WALL_TIMEOUT
+    if result.status == Status.CRASHED:
+        return CRASH
+    if result.status == Status.RAISED and result.detail.startswith("MemoryError"):
+        return MEMORY
+    if result.status == Status.BAD_VALUE:
+        return BAD_VALUE
+    return None
 
 
 def fatal_reason(function, result):
@@ -37,32 +57,42 @@ def fatal_reason(function, result):
 
 
 class CallLog:
-    """Remembers, across tests, functions that cannot or should no longer be called."""
+    """Remembers which functions cannot or should no longer be called, in this test or at all."""
 
     def __init__(self):
         self.fatal = {}  # function name -> explanation
-        self.troubles = Counter()  # function name -> timeouts, crashes and memory errors so far
-        self.seconds = Counter()  # function name -> wall time its calls took
+        self.waits = {}  # function name -> wall-clock timeouts so far
+        self.test_troubles = []  # the kinds of trouble of the current test's calls
+
+    def start_test(self):
+        self.test_troubles = []
 
     def blocked(self, function):
-        """Why function (an assignment.Function) must not be called again, or None."""
+        """Why function (an assignment.Function) must not be called now, or None."""
         name = function.name
         if name in self.fatal:
             return self.fatal[name]
-        if self.troubles[name] >= GIVE_UP_AFTER:
-            return ("%s was not called again after %d calls that timed out, ran out of memory "
-                    "or ended the program" % (name, GIVE_UP_AFTER))
-        if self.seconds[name] > function.time_budget:
-            return ("%s was not called again: its calls had taken more than %g s in all (correct "
-                    "code needs a small fraction of that)" % (name, function.time_budget))
+        if self.waits.get(name, 0) >= GIVE_UP_AFTER:
+            return ("%s was not called again after %d calls that waited past the wall-clock "
+                    "safety net without computing (sleeping or waiting for something?)"
+                    % (name, GIVE_UP_AFTER))
+        if len(self.test_troubles) >= GIVE_UP_AFTER:
+            kinds = set(self.test_troubles)
+            what = ("timeouts" if kinds == {CPU_TIMEOUT}
+                    else "calls that timed out, crashed, ran out of memory or returned values "
+                         "that could not be read")
+            return "%s was not called again in this test after %d %s" % (name, GIVE_UP_AFTER, what)
         return None
 
-    def record(self, function, result, seconds):
-        self.seconds[function.name] += seconds
+    def record(self, function, result, cpu_limit):
         if result.status in FATAL_STATUSES:
             self.fatal[function.name] = fatal_reason(function, result)
-        elif is_trouble(result):
-            self.troubles[function.name] += 1
+            return
+        kind = trouble_kind(result, cpu_limit)
+        if kind == WALL_TIMEOUT:
+            self.waits[function.name] = self.waits.get(function.name, 0) + 1
+        if kind is not None:
+            self.test_troubles.append(kind)
 
     def cannot_call(self, function):
         """Whether the function could not be called at all (not a wrong answer)."""

@@ -4,8 +4,9 @@ The guard is checked twice: by importing each module once without running
 it (the sandbox feeds it no input: a game that starts at import time waits
 for input and is caught), and by reading the source text for the guard line
 (a typo such as ``" __main__ "`` or a guard inside a function means the game
-never runs). The source is only read as text here, never executed.
+never runs). The source is only read as text (and parsed, never executed) here.
 """
+import ast
 import re
 
 from grader.assignment import ALLOWED_IMPORTS_TEXT, CHECKS_GROUP, PROGRAMS, REQUIRED_FILES
@@ -23,9 +24,32 @@ GUARD_LINE = re.compile(r"^(?P<indent>[ \t]*)if\b.*\b__name__\b.*$", re.MULTILIN
 QUOTED = re.compile(r"""(["'])(.*?)\1""")
 
 
+def enclosing_blocks(source):
+    """{line number of each `if ... __name__ ...` statement: the innermost function around it
+    (None at module level or in another block)}, from the parsed source; None if it does not
+    parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    found = {}
+
+    def visit(node, function):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and any(isinstance(name, ast.Name) and name.id == "__name__"
+                                                  for name in ast.walk(child.test)):
+                found[child.lineno] = function
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                else function
+            visit(child, inner)
+    visit(tree, None)
+    return found
+
+
 def guard_problems(source):
     """What is wrong with the __main__ guard in source text (an empty list if nothing)."""
     lines = list(GUARD_LINE.finditer(source))
+    statements = enclosing_blocks(source)
     if not lines:
         return ['there is no if __name__ == "__main__": line, so the game cannot be run '
                 "apart from importing the functions"]
@@ -37,10 +61,23 @@ def guard_problems(source):
             problems.append('the guard %r compares __name__ with %r, which it never equals, so '
                             'the game never runs: write if __name__ == "__main__":'
                             % (line, quoted.group(2)))
+        elif statements is not None and line_number(source, match) not in statements:
+            problems.append("the guard %r is inside a string (a docstring or comment text?), not "
+                            "code, so the game never runs" % line)
+        elif statements is not None and statements[line_number(source, match)] is not None:
+            function = statements[line_number(source, match)]
+            problems.append("the guard %r is inside the function %s(), so it is checked only when "
+                            "%s() is called, and running the file does not start the game: put the "
+                            "guard at the left margin, outside every function"
+                            % (line, function, function))
         elif match.group("indent"):
-            problems.append("the guard %r is indented (inside a function or another block), so "
+            problems.append("the guard %r is indented (inside another block), so "
                             "it is not reached when the file is run" % line)
     return problems if len(problems) == len(lines) else []
+
+
+def line_number(source, match):
+    return source.count("\n", 0, match.start()) + 1
 
 
 def files_outcome(submission):
@@ -69,13 +106,35 @@ IMPORT_PROBLEMS = {
 }
 
 
-def guard_outcome(module, submission, imported):
-    """The guard check of one module from its import run and its source text."""
+def import_problem(imported):
+    """What went wrong when a module was imported (a status, or "printed"), or None."""
+    if imported.status in IMPORT_PROBLEMS:
+        return imported.status
+    return "printed" if imported.stdout.strip() else None
+
+
+def imports_module(submission, file, module):
+    """Whether the source text of file imports module (import m / from m import ...)."""
+    pattern = r"^\s*(?:import\s+%s\b|from\s+%s\s+import\b)" % (module, module)
+    return re.search(pattern, source_text(submission, file), re.MULTILINE) is not None
+
+
+def blame_line(file, blamed):
+    return ("%s imports %s, and importing %s alone does the same: the problem is in %s (its "
+            "game or output is not under its guard), not in %s" % (file, blamed, blamed, blamed,
+                                                                  file))
+
+
+def guard_outcome(module, submission, imported, blamed=None):
+    """The guard check of one module from its import run and its source text; blamed names
+    the file it imports that causes its import's problem."""
     file = module + ".py"
     if file not in submission.files:
         return Outcome.failed("%s was not submitted" % file)
     problems = []
-    if imported.status in IMPORT_PROBLEMS:
+    if blamed:
+        problems.append(blame_line(file, blamed))
+    elif imported.status in IMPORT_PROBLEMS:
         problems.append("%s: %s" % (IMPORT_PROBLEMS[imported.status], imported.detail))
     elif imported.stdout.strip():
         first = imported.stdout.strip().splitlines()[0]

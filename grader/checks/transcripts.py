@@ -2,10 +2,15 @@
 
 Each program is run (through the sandbox) with scripted input and a seeded
 ``random``. The secret is whatever the student's program picks: a first run
-loses on purpose (six fixed guesses) and its ``Answer:`` line tells the
-secret; a second run with the same seed replays the game with a script built
-for that secret, and wins. A third run with another seed is a second game and
-shows whether the secret is really random (a hard-coded secret is caught).
+loses on purpose (six guesses) and its ``Answer:`` line tells the secret; a
+second run with the same seed replays the game with a script built for that
+secret, and wins. A third run with another seed is a second game and shows
+whether the secret is really random (a hard-coded secret is caught).
+
+No run is canned: each grading draws one number (``Seeds``; ``--seed``
+replays it) from which the runs' random seeds and the order of the scripts'
+guesses come, so a program that prints a recorded screen fails, while a
+correct program passes for every seed.
 
 For each run the reference game (``play(secret)`` of the kit's wordle.py or
 easy_wordle.py) is played in this process with the same secret and input,
@@ -31,7 +36,7 @@ from grader.checks.screen import ESCAPE, screen_lines
 from grader.results.outcome import Diff, Outcome, TestSpec
 from grader.sandbox.child.codec import Status
 
-FIRST_SEED, SECOND_SEED, THIRD_SEED = 1913, 2025, 3141
+SEED_RANGE = 10 ** 9
 REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
 SHOWN_DIFF_LINES = 60
 SHOWN_SPACING_NOTES = 3
@@ -87,20 +92,46 @@ PROGRAMS = (WORDLE, EASY_WORDLE)
 SPECS = tuple(spec for program in PROGRAMS for spec in program.specs)
 
 
+@dataclass(frozen=True)
+class Seeds:
+    """What one grading draws afresh: the random seeds of a program's three runs and the
+    order of its scripts' guesses, all from one number (a TA replays it with --seed)."""
+
+    number: int
+
+    @staticmethod
+    def draw():
+        return Seeds(random.SystemRandom().randrange(SEED_RANGE))
+
+    def rng(self, program):
+        return random.Random("%d %s" % (self.number, program.module))
+
+    def runs(self, program):
+        """The seeds of the first (and replayed), second and third games: all different."""
+        return tuple(self.rng(program).sample(range(SEED_RANGE), 3))
+
+    def guesses(self, program, guesses):
+        """The guesses in an order drawn for this grading (the upper-case one stays upper)."""
+        shuffled = list(guesses)
+        random.Random("%d %s %s" % (self.number, program.module, guesses[0])).shuffle(shuffled)
+        return tuple(shuffled)
+
+
 # ---------------------------------------------------------------- scripts
 
-def loss_script(program):
+def loss_script(program, seeds):
     """Invalid input, then six valid guesses: played before the secret is known."""
-    first, second, third, *rest = program.loss_guesses
+    first, second, third, *rest = seeds.guesses(program, program.loss_guesses)
     return ["aeiou", "darnit", "cat", first, "aaaaa", second, "banana", third, *rest]
 
 
-def win_script(program, secret):
+def win_script(program, secret, seeds):
     """Invalid input, guesses that are not the secret (one in upper case), then the secret."""
     if program is EASY_WORDLE:
-        guesses = narrowing_guesses(secret)
+        guesses = narrowing_guesses(secret, seeds.number)
     else:
-        guesses = [w.lower() for w in program.second_guesses if w.lower() != secret.lower()]
+        guesses = [w.lower() for w in seeds.guesses(program, program.second_guesses)
+                   if w.lower() != secret.lower()]
     return ["beees", "", guesses[0], "ab", guesses[1].upper(), guesses[2], secret.lower()]
 
 
@@ -108,10 +139,10 @@ OPENERS = ("slate", "crane")
 NARROWING_TARGETS = (8, 3)  # possible words wished for after the second and third guess
 
 
-def narrowing_guesses(secret):
+def narrowing_guesses(secret, seed):
     """Three guesses (not the secret) that leave few possible words, so that the easy
     game's samples are small and a sample with repeats is likely to show."""
-    rng = random.Random(secret)
+    rng = random.Random("%s %d" % (secret, seed))
     guesses = [next(w for w in OPENERS if w != secret.lower())]
     clues = [(guesses[0].upper(), reference.load().wordle.check_word(secret, guesses[0].upper()))]
     possible = reference.load().easy_wordle.filter_word_list(reference.load().words, clues)
@@ -132,8 +163,8 @@ def narrowed(possible, clues, guess, secret):
     return reference.load().easy_wordle.filter_word_list(possible, clues + [(guess.upper(), clue)])
 
 
-def second_script(program):
-    return ["cat", *program.second_guesses]
+def second_script(program, seeds):
+    return ["cat", *seeds.guesses(program, program.second_guesses)]
 
 
 def script_variants(script):
@@ -281,7 +312,7 @@ def compare_screens(got, expected):
             return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
         line = got[position]
         if line.key != item.key:
-            return Comparison(False, first_difference(position, line, item, expected[index + 1:]),
+            return Comparison(False, first_difference(position, got, item, expected[index + 1:]),
                               shown + rest_of(expected[index:]), notes)
         if line.text != item.text:
             notes.append("line %d: spacing differs from the reference, which is forgiven: "
@@ -300,15 +331,48 @@ def row(line):
 
 def rest_of(items):
     """Rows for the expected items not reached; each sample is one placeholder row."""
-    return [(("samples", id(item)), sample_placeholder(item)) if isinstance(item, Samples)
+    return [(("samples", item), sample_placeholder(item)) if isinstance(item, Samples)
             else row(item) for item in items]
 
 
-def first_difference(position, line, item, following):
-    number = position + 1
+VALID_SAMPLE = "   (a valid sample word)"
+
+
+def with_valid_samples(expected_rows, got_rows, opcodes):
+    """Opcodes in which a placeholder row facing words that are a valid sample for it counts
+    as equal: the student's words are then shown as valid, not as a difference."""
+    result = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "replace" and i2 - i1 == 1 and expected_rows[i1][0][0] == "samples":
+            sample = expected_rows[i1][0][1]
+            block = [ScreenLineText(text) for _, text in got_rows[j1:j2]]
+            if j2 - j1 == sample.count and not samples_problem(sample, block):
+                result.append(("samples", i1, i2, j1, j2))
+                continue
+        result.append((tag, i1, i2, j1, j2))
+    return result
+
+
+@dataclass(frozen=True)
+class ScreenLineText:
+    """A plain line of the student's screen, as samples_problem reads it."""
+
+    text: str
+
+    @property
+    def plain(self):
+        return self.text
+
+
+def first_difference(position, got, item, following):
+    """The first difference, as "line N is extra", "line N is missing" or "line N differs"."""
+    number, line = position + 1, got[position]
     upcoming = following[0] if following else None
     if upcoming is not None and not isinstance(upcoming, Samples) and line.key == upcoming.key:
         return "line %d is missing: expected %r before %r" % (number, item.text, line.text)
+    if position + 1 < len(got) and got[position + 1].key == item.key:
+        return "line %d is extra: %r (the next line, %r, is the expected one)" % (
+            number, line.text, item.text)
     return "line %d differs: expected %r, got %r" % (number, item.text, line.text)
 
 
@@ -322,9 +386,11 @@ def diff_block(expected_rows, got):
     for group in matcher.get_grouped_opcodes(2):
         tagged.append(("@", "expected lines %d-%d, your lines %d-%d"
                        % (group[0][1] + 1, group[-1][2], group[0][3] + 1, group[-1][4])))
-        for tag, i1, i2, j1, j2 in group:
+        for tag, i1, i2, j1, j2 in with_valid_samples(expected_rows, got_rows, group):
             if tag == "equal":
                 tagged.extend((" ", text) for _, text in got_rows[j1:j2])
+            elif tag == "samples":
+                tagged.extend((" ", text + VALID_SAMPLE) for _, text in got_rows[j1:j2])
             else:
                 tagged.extend(("-", text) for _, text in expected_rows[i1:i2])
                 tagged.extend(("+", text) for _, text in got_rows[j1:j2])
@@ -344,6 +410,66 @@ def learn_secret(run):
     return found[-1] if found else None
 
 
+COLOURS = ("green", "yellow", "grey")
+
+
+def history_row(line):
+    """(word, colours) when line shows a guess in colours (a history row), else None."""
+    coloured = [(char, colour) for char, colour in line.tokens if colour is not None]
+    if len(coloured) != 5 or any(colour not in COLOURS for _, colour in coloured):
+        return None
+    return "".join(char for char, _ in coloured).upper(), [colour for _, colour in coloured]
+
+
+def history_blocks(output):
+    """The runs of consecutive history rows of a screen, each a list of (word, colours)."""
+    blocks, current = [], []
+    for line in screen_lines(output):
+        found = history_row(line)
+        if found:
+            current.append(found)
+        elif current:
+            blocks.append(current)
+            current = []
+    return blocks + ([current] if current else [])
+
+
+def fitting_secrets(run):
+    """The words (upper case) that give every coloured row the run showed. A game that prints
+    no Answer line can still be compared with any of them: the reference's screen before its
+    Answer line depends only on the guesses and their clues."""
+    rows = {word: colours for block in history_blocks(run.stdout) for word, colours in block}
+    if not rows:
+        return []
+    check_word = reference.load().wordle.check_word
+    return [word for word in upper_words()
+            if all(check_word(word, guess) == colours for guess, colours in rows.items())]
+
+
+@functools.lru_cache(maxsize=1)
+def upper_words():
+    return tuple(word.upper() for word in reference.load().words)
+
+
+def shared_list_hint(run, secret):
+    """A line when every reprinted history shows all its guesses in the right colours of its
+    last guess, while their own clues differ (check_word returning one list object that it
+    changes each call), else None."""
+    check_word = reference.load().wordle.check_word
+    blocks = [block for block in history_blocks(run.stdout) if len(block) >= 2]
+    telling = False
+    for block in blocks:
+        right = [check_word(secret, word) for word, _ in block]
+        if any(colours != right[-1] for _, colours in block):
+            return None
+        telling = telling or any(clue != right[-1] for clue in right)
+    if not telling:
+        return None
+    return ("every guess of the history is shown in the colours of the last one: does "
+            "check_word return the same list object each time (a list made once, outside the "
+            "function, and changed)? Earlier clues then change too")
+
+
 def shows_win(run, secret):
     """Whether the run's output has the secret as an all-green line."""
     won = tuple((letter, "green") for letter in secret)
@@ -355,10 +481,13 @@ def run_problems(run, guard_hint):
     problems = []
     if run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
-                        "(an endless loop?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
+                        "(of wall-clock time: waiting for something?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
     elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
+    elif run.status == Status.CRASHED and "SIGXCPU" in run.detail:
+        problems.append("the program was stopped: it used up its CPU time limit (an endless "
+                        "loop?)")
     elif run.status == Status.CRASHED:
         problems.append("the program was stopped: %s" % run.detail)
     elif run.status in (Status.RAISED, Status.EXITED):
@@ -387,6 +516,9 @@ def judge_run(program, run, secret, script, guard_hint=()):
     if matching and not problems:
         return Outcome(True, notes=capped_notes(matching[0].notes))
     details = ["typed: %s" % " | ".join(script), "secret: %s" % secret] + problems
+    hint = shared_list_hint(run, secret)
+    if hint:
+        details.append(hint)
     comparison = matching[0] if matching else comparisons[0]
     if not comparison.matches:
         details.append(comparison.problem)
@@ -405,6 +537,14 @@ def capped_notes(notes):
                                           % (len(notes) - SHOWN_SPACING_NOTES)]
 
 
+def without_answer(outcome):
+    """A run compared with the secret its clues told, as it showed no Answer line."""
+    outcome.details.insert(2, "the program printed no 'Answer: SECRET' line; the secret above is "
+                              "a word that gives every clue it showed (the screen before the "
+                              "Answer line is the same for each such word)")
+    return outcome
+
+
 def no_secret_outcome(run, script, guard_hint):
     """The run showed no Answer line: nothing to compare with, say what it printed."""
     problems = run_problems(run, guard_hint)
@@ -419,8 +559,8 @@ def no_secret_outcome(run, script, guard_hint):
 
 # ---------------------------------------------------------------- the three runs of a program
 
-def test_program(box, program, guard_hint=(), skip_reason=None):
-    """Run the three scenarios of program; return {test id: Outcome}.
+def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
+    """Run the three scenarios of program with seeds (a Seeds); return {test id: Outcome}.
 
     With a skip_reason (e.g. importing the module never finished) nothing is run.
     A first game that does not finish stops the other two, which could not either.
@@ -435,13 +575,17 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
         return result, learn_secret(result)
 
     runs = {}
-    loss = loss_script(program)
-    first_run, secret = run(loss, FIRST_SEED)
+    first_seed, second_seed, third_seed = seeds.runs(program)
+    loss = loss_script(program, seeds)
+    first_run, secret = run(loss, first_seed)
     if first_run.status == Status.MISSING_MODULE:
         return {test_id: Outcome.failed("%s was not submitted" % program.file)
                 for test_id in (loss_id, win_id, second_id)}
     if secret is None:
-        runs[loss_id] = no_secret_outcome(first_run, loss, guard_hint)
+        fitting = fitting_secrets(first_run)
+        runs[loss_id] = (without_answer(judge_run(program, first_run, fitting[0], loss, guard_hint))
+                         if fitting else no_secret_outcome(first_run, loss, guard_hint))
+        secret = fitting[0] if len(fitting) == 1 else None  # a replay needs the very secret
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
     if first_run.status == Status.TIMEOUT:
@@ -452,8 +596,8 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
     if secret is None:
         runs[win_id] = Outcome.failed("not run: the first game showed no secret to replay")
     else:
-        win = win_script(program, secret)
-        win_run, replayed = run(win, FIRST_SEED)
+        win = win_script(program, secret, seeds)
+        win_run, replayed = run(win, first_seed)
         if replayed is not None and replayed != secret:
             runs[win_id] = Outcome.failed(
                 "with the same random seed the secret was %s, then %s: choose the secret once, "
@@ -466,13 +610,17 @@ def test_program(box, program, guard_hint=(), skip_reason=None):
                     "the game did not take %s as the answer: with the same random seed (%d) as "
                     "the first game it should pick the same secret (choose it once, with the "
                     "random module, when the game starts), compare guesses with it in the same "
-                    "case, and check_word should make it all green" % (secret, FIRST_SEED)))
+                    "case, and check_word should make it all green" % (secret, first_seed)))
 
-    second = second_script(program)
-    second_run, second_secret = run(second, SECOND_SEED)
-    if second_secret is None:
+    second = second_script(program, seeds)
+    second_run, second_secret = run(second, second_seed)
+    if second_secret is None and fitting_secrets(second_run):
+        runs[second_id] = without_answer(judge_run(program, second_run,
+                                                   fitting_secrets(second_run)[0], second,
+                                                   guard_hint))
+    elif second_secret is None:
         runs[second_id] = no_secret_outcome(second_run, second, guard_hint)
-    elif second_secret == secret and run(second, THIRD_SEED)[1] == secret:
+    elif second_secret == secret and run(second, third_seed)[1] == secret:
         runs[second_id] = Outcome.failed(
             "the secret was %s in three games with different random seeds: it must be chosen at "
             "random from the word list (e.g. random.choice(words))" % secret)

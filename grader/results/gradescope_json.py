@@ -3,7 +3,7 @@ points were lost, and each test with its score, explanation and visibility.
 Written by ``python -m grader grade --json`` (run_autograder does that on Gradescope).
 """
 from grader.results.scoring import points
-from grader.results.text_report import test_output
+from grader.results.text_report import seed_line, test_output
 
 
 def results_json(result):
@@ -14,6 +14,8 @@ def results_json(result):
         summary += " Points lost in: " + "; ".join(lost) + "."
     if result.notes:
         summary += "\n" + "\n".join("Note: " + note for note in result.notes)
+    if result.seed is not None:
+        summary += "\n" + seed_line(result.seed)
     return {
         "score": result.score,
         "execution_time": result.execution_time,
@@ -29,4 +31,5 @@ def results_json(result):
             "visibility": test.visibility,
             "tags": [test.spec.group],
         } for test in result.tests],
+        "extra_data": {"seed": result.seed},
     }

@@ -32,6 +32,7 @@ class GradeResult:
     tests: list  # ScoredTest, in the fixed order
     notes: list = field(default_factory=list)  # about loading and the sandbox
     execution_time: float = 0.0
+    seed: object = None  # the number the program runs were drawn from (--seed replays them)
 
     @property
     def score(self):

@@ -66,6 +66,11 @@ def test_output(test, painter=Painter(False)):
     return "\n".join(lines)
 
 
+def seed_line(seed):
+    return ("Seed: %d (the games' random seeds and guess orders; python -m grader grade PATH "
+            "--seed %d replays this grading)" % (seed, seed))
+
+
 def group_title(group, score, maximum):
     if maximum == 0:
         return "%s (information only, no points)" % group
@@ -80,6 +85,8 @@ def text_report(result, colour=False):
              painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)), BOLD)
              + "   (graded in %.1f s)" % result.execution_time]
     lines.extend("note: %s" % visible(note) for note in result.notes)
+    if result.seed is not None:
+        lines.append(seed_line(result.seed))
     current_group = None
     for test in result.tests:
         group = test.spec.group

@@ -71,6 +71,7 @@ class CallResult:
     args_after: object = None
     returned_argument: object = None
     stdout: str = ""
+    cpu_seconds: object = None  # CPU time the call took, measured by the grader (None: unknown)
 
 
 @dataclass
@@ -203,8 +204,12 @@ class Sandbox:
 
     # ------------------------------------------------------------ function calls
 
-    def call(self, module, function, args, timeout=2.0):
-        """Call module.function(*args) in the long-lived child; see CallResult."""
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        """Call module.function(*args) in the long-lived child; see CallResult.
+
+        timeout is wall seconds; with cpu_limit, the call also times out once it has used
+        that many seconds of the child's CPU time (which the grader reads, not the child).
+        """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
         import_failure = self._ensure_imported(module)
@@ -212,8 +217,12 @@ class Sandbox:
             return import_failure
         reply, stdout = self._calls.request(
             {"op": "call", "module": module, "function": function, "args": codec.encode(args)},
-            timeout)
-        return self._call_result(reply, stdout)
+            timeout, cpu_limit)
+        result = self._call_result(reply, stdout)
+        result.cpu_seconds = self._calls.last_cpu_seconds
+        if self._calls.cpu_exceeded:
+            result.detail = f"used more than {cpu_limit:g} s of CPU time"
+        return result
 
     def _ensure_imported(self, module):
         """Import MODULE in the calls child once; a failed import is remembered, not retried."""
@@ -297,7 +306,8 @@ class Sandbox:
     # ------------------------------------------------------------ children
 
     def _start(self, config, stdin):
-        config = dict(config, box=str(self.temp / "box"), limits=self.limits.rlimits(),
+        config = dict(config, box=str(self.temp / "box"),
+                      limits=self.limits.rlimits(calls=config["mode"] == "calls"),
                       grader_pid=os.getpid())
         if self.allowed_imports is not None:
             config["imports"] = {"allowed": list(self.allowed_imports),

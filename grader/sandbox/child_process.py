@@ -20,6 +20,7 @@ from grader.sandbox.child.codec import Status
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
+CPU_POLL_INTERVAL = 0.05    # how often a call with a CPU limit reads the worker's CPU time
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
 
 
@@ -37,6 +38,9 @@ class ChildProcess:
         self.truncated = False
         self.exit_code = None
         self.timed_out = False
+        self.cpu_exceeded = False
+        self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
+        self._worker_pid = None
         self.last_output = time.monotonic()
         self._closed = False
         self._next_id = 0
@@ -74,8 +78,12 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout):
+    def request(self, message, timeout, cpu_limit=None):
         """Send one request; return (reply, raw output printed meanwhile).
+
+        timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
+        the worker has used that many CPU seconds on it.  The CPU seconds it used are left
+        in last_cpu_seconds, read by this process from /proc, never taken from the child.
 
         Each request carries a fresh random nonce that the genuine reply echoes,
         so bytes a student writes to the socket (a forged reply, garbage) make
@@ -85,11 +93,16 @@ class ChildProcess:
         nonce = os.urandom(16).hex()
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
+        cpu_before = self.cpu_seconds()
         try:
             self.socket.sendall(codec.dump_message(message))
         except OSError as error:
             self.protocol_error = f"the child closed its end ({error})"
-        reply = None if self.protocol_error else self._wait_for_reply(self._next_id, nonce, timeout)
+        reply = None if self.protocol_error else self._wait_for_reply(
+            self._next_id, nonce, timeout, cpu_limit, cpu_before)
+        cpu_after = self.cpu_seconds()
+        self.last_cpu_seconds = (None if cpu_before is None or cpu_after is None
+                                 else max(0.0, cpu_after - cpu_before))
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -97,9 +110,10 @@ class ChildProcess:
         stdout = (reply.get("stdout") if type(reply.get("stdout")) is str else "") + printed
         return reply, stdout[: self.limits.output_bytes]
 
-    def _wait_for_reply(self, wanted_id, nonce, timeout):
+    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None, cpu_before=None):
         deadline = time.monotonic() + timeout
-        self.timed_out = False
+        self.timed_out = self.cpu_exceeded = False
+        watch_cpu = cpu_limit is not None and cpu_before is not None
         while True:
             for message in self._take_messages():
                 if message.get("id") == wanted_id and message.get("nonce") == nonce:
@@ -107,11 +121,18 @@ class ChildProcess:
                 self.protocol_error = "something other than the worker wrote to the protocol socket"
             if self.protocol_error or self.truncated:
                 return None
-            if not self._pump(deadline):
+            if watch_cpu:
+                used = self.cpu_seconds()
+                if used is not None and used - cpu_before > cpu_limit:
+                    self.timed_out = self.cpu_exceeded = True
+                    return None
+            if not self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None):
                 self.timed_out = time.monotonic() >= deadline
                 return None
 
     def _failure_reply(self):
+        if self.cpu_exceeded:
+            return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:
             return {"status": Status.TIMEOUT, "detail": "did not return in time"}
         if self.truncated:
@@ -156,6 +177,29 @@ class ChildProcess:
         if quiet_timeout is None:
             return deadline
         return min(deadline, self.last_output + quiet_timeout)
+
+    def cpu_seconds(self):
+        """CPU seconds (user + system, its reaped children's included) the worker has used
+        so far, read from /proc by this trusted process; None when it cannot be read."""
+        pid = self._find_worker()
+        fields = pid and _stat_fields(pid)
+        if not fields:
+            return None
+        return sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
+
+    def _find_worker(self):
+        """The pid of the process that runs the student's code: the child itself, or in a
+        jail the child's grandchild (the child relays, its child is the namespace's init)."""
+        if self._worker_pid is None and self.exit_code is None:
+            if not self.jailed:
+                self._worker_pid = self.process.pid
+            else:
+                parents = _parents()
+                init = [pid for pid, parent in parents.items() if parent == self.process.pid]
+                worker = [pid for pid, parent in parents.items() if init and parent == init[0]]
+                if len(init) == 1 and len(worker) == 1:
+                    self._worker_pid = worker[0]
+        return self._worker_pid
 
     def _pump(self, deadline, longest_wait=None):
         """Read what is ready; False when the deadline passed or every stream is closed."""
@@ -218,6 +262,30 @@ class ChildProcess:
             self.selector.close()
             for stream in (self.socket, self.process.stdout, self.process.stderr):
                 stream.close()
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(pid):
+    """The fields of /proc/PID/stat after the command name (state, ppid, ...), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            text = handle.read()
+    except OSError:
+        return None
+    return text[text.rfind(b")") + 2:].split()
+
+
+def _parents():
+    """{pid: parent pid} of every process."""
+    parents = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            fields = _stat_fields(entry.name)
+            if fields:
+                parents[int(entry.name)] = int(fields[1])
+    return parents
 
 
 def child_environment(home, marker):

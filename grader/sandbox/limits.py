@@ -11,7 +11,9 @@ class Limits:
     """Resource limits for student code.  Times are wall-clock seconds."""
 
     memory_bytes: int = 1024 ** 3
-    cpu_seconds: int = 30
+    cpu_seconds: int = 30                # one program run or import
+    calls_cpu_seconds: int = 1800        # the long-lived calls child, all its calls (each call
+                                         # has its own CPU limit, enforced by the grader)
     file_size_bytes: int = 1024 ** 2
     processes: int = 64
     open_files: int = 64
@@ -20,8 +22,9 @@ class Limits:
     import_timeout: float = 5.0          # importing a module for calls (words.py included)
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
 
-    def rlimits(self):
-        """{resource name: value} for the child's setrlimit calls."""
-        return {"RLIMIT_AS": self.memory_bytes, "RLIMIT_CPU": self.cpu_seconds,
+    def rlimits(self, calls=False):
+        """{resource name: value} for the child's setrlimit calls (for the calls child if calls)."""
+        cpu = self.calls_cpu_seconds if calls else self.cpu_seconds
+        return {"RLIMIT_AS": self.memory_bytes, "RLIMIT_CPU": cpu,
                 "RLIMIT_FSIZE": self.file_size_bytes, "RLIMIT_NPROC": self.processes,
                 "RLIMIT_NOFILE": self.open_files, "RLIMIT_CORE": 0}

@@ -22,7 +22,7 @@ class FakeBox:
         self.calls = []
         self.runs = []
 
-    def call(self, module, function, args, timeout=2.0):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         self.calls.append((function, args))
         implementation = self.functions.get(function)
         if implementation is None:

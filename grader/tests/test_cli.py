@@ -48,6 +48,22 @@ def test_grading_a_zip_one_folder_down_writes_a_report_and_results_json(tmp_path
         "wordle_program", "easy_wordle_program", "checks"}
 
 
+def test_a_grading_records_its_seed_and_seed_replays_it_exactly(tmp_path):
+    first = grader("grade", SUBMISSIONS / "samples_choices", "--json", tmp_path / "first.json")
+    seed = json.loads((tmp_path / "first.json").read_text())["extra_data"]["seed"]
+    assert ("Seed: %d" % seed) in first.stdout and ("--seed %d" % seed) in first.stdout
+    again = grader("grade", SUBMISSIONS / "samples_choices", "--seed", seed,
+                   "--json", tmp_path / "again.json")
+    outputs = [[test["output"] for test in json.loads((tmp_path / name).read_text())["tests"]]
+               for name in ("first.json", "again.json")]
+    assert outputs[0] == outputs[1]   # the same secrets, typed words and samples
+
+
+def test_a_bad_seed_is_a_clear_error():
+    assert_clear_failure(grader("grade", SUBMISSIONS / "correct_star", "--seed", "x1"), 2,
+                         "expected a seed from a report")
+
+
 def test_a_piped_report_has_no_colours_and_explains_lost_points():
     result = grader("grade", SUBMISSIONS / "label_grey_letters")
     assert result.returncode == 0

@@ -22,9 +22,14 @@ FOLDERS = sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
 CORRECT = [name for name in FOLDERS if name.startswith("correct_")]
 
 
+# The corpus is graded with one seed, so the phrases that name a secret or a line hold; that
+# a correct submission scores the same for every seed is test_stability's.
+CORPUS_SEED = 1913
+
+
 def grade_folder(name):
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
-    return name, grading.grade(SUBMISSIONS / name, rubric)
+    return name, grading.grade(SUBMISSIONS / name, rubric, seed=CORPUS_SEED)
 
 
 @pytest.fixture(scope="session")

@@ -225,6 +225,39 @@ def test_a_run_that_keeps_printing_may_outlast_the_quiet_timeout_a_silent_one_ma
     assert run.stdout == "0\n1\n2\n3\n"
 
 
+CPU_AND_SLEEP = """
+import os, time
+def check_word(secret, guess):
+    if secret == "SPIN":
+        while True:
+            pass
+    if secret == "SLEEP":
+        time.sleep(60)
+    if secret == "BURN":
+        end = time.process_time() + 0.3
+        while time.process_time() < end:
+            pass
+    return [os.getpid()]
+"""
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_cpu_time_is_measured_by_the_grader_and_limits_calls(tmp_path, privileged):
+    with sandbox(write_submission(tmp_path / "cpu", CPU_AND_SLEEP), privileged) as box:
+        burn = box.call("wordle", "check_word", ["BURN", "X"], timeout=60, cpu_limit=5)
+        assert burn.status == Status.OK and 0.25 <= burn.cpu_seconds < 1.5
+        fast = box.call("wordle", "check_word", ["FAST", "X"], timeout=60, cpu_limit=5)
+        assert fast.status == Status.OK and fast.cpu_seconds < 0.2
+        spin = box.call("wordle", "check_word", ["SPIN", "X"], timeout=120, cpu_limit=0.5)
+        assert spin.status == Status.TIMEOUT and "0.5 s of CPU" in spin.detail
+        assert 0.5 <= spin.cpu_seconds < 2
+        started = time.monotonic()
+        sleep = box.call("wordle", "check_word", ["SLEEP", "X"], timeout=1.0, cpu_limit=0.5)
+        assert sleep.status == Status.TIMEOUT and "CPU" not in sleep.detail   # the wall safety net
+        assert time.monotonic() - started < 30 and sleep.cpu_seconds < 0.5
+        assert box.call("wordle", "check_word", ["FAST", "X"]).status == Status.OK   # restarted
+
+
 # ------------------------------------------------------------------ hostile submissions
 
 @pytest.mark.parametrize("privileged", MODES)

@@ -79,7 +79,8 @@ def test_spacing_is_forgiven_and_noted(edit):
      "line 3 differs: expected 'Grey Letters: ', got 'Grey letters: '"),
     (lambda t: t.replace("Known:  ", "Known word: "), "expected 'Known:  _____', got 'Known word: _____'"),
     (lambda t: t.replace("Answer:", "ANSWER:"), "got 'ANSWER: LERED'"),
-    (lambda t: t.replace("Answer:", "Congratulations!\nAnswer:"), "got 'Congratulations!'"),
+    (lambda t: t.replace("Answer:", "Congratulations!\nAnswer:"),
+     "line 18 is extra: 'Congratulations!' (the next line, 'Answer: LERED', is the expected one)"),
     (lambda t: t + "Thanks for playing\n", "is extra (the game should have ended): 'Thanks for playing'"),
     (lambda t: t.replace("> ", ">\n"), "line 4 differs: expected '> Invalid word', got '>'"),
     (lambda t: t.replace("> ", ""), "expected '> Invalid word', got 'Invalid word'"),
@@ -174,7 +175,7 @@ def test_too_few_samples_are_explained():
 
 @pytest.mark.parametrize("secret", ["PERIS", "SLATE", "MAMMA", "CRANE", "XVIII"])
 def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
-    script = T.win_script(T.EASY_WORDLE, secret)
+    script = T.win_script(T.EASY_WORDLE, secret, T.Seeds(7))
     guesses = T.accepted_guesses(secret, script)
     assert guesses[-1] == secret and secret not in guesses[:-1]
     clues = [(g, reference.load().wordle.check_word(secret, g)) for g in guesses[:-1]]
@@ -189,27 +190,55 @@ def program_box(choose_secret=None, edit=None):
                         for program in T.PROGRAMS})
 
 
+SEEDS = T.Seeds(1913)
+
+
+@pytest.mark.parametrize("number", [1913, 5, 987654321])
 @pytest.mark.parametrize("program", T.PROGRAMS, ids=lambda p: p.module)
-def test_a_correct_program_passes_all_three_runs(program):
+def test_a_correct_program_passes_all_three_runs_whatever_the_seed(program, number):
     box = program_box()
-    outcomes = T.test_program(box, program)
+    seeds = T.Seeds(number)
+    outcomes = T.test_program(box, program, seeds)
     assert all(outcome.passed for outcome in outcomes.values()), outcomes
-    seeds = [seed for _, _, seed in box.runs]
-    assert seeds == [T.FIRST_SEED, T.FIRST_SEED, T.SECOND_SEED]
+    first, second, third = seeds.runs(program)
+    assert [seed for _, _, seed in box.runs] == [first, first, second]
+    assert len({first, second, third}) == 3
+
+
+def test_each_grading_draws_its_runs_afresh_and_a_seed_replays_them():
+    draws = {T.Seeds.draw().number for _ in range(5)}
+    assert len(draws) > 1
+    scripts = {tuple(T.loss_script(T.WORDLE, T.Seeds(n))) for n in range(20)}
+    assert len(scripts) > 5   # the order of the guesses changes with the seed
+    assert T.loss_script(T.WORDLE, T.Seeds(3)) == T.loss_script(T.WORDLE, T.Seeds(3))
+    assert T.Seeds(3).runs(T.WORDLE) == T.Seeds(3).runs(T.WORDLE) != T.Seeds(4).runs(T.WORDLE)
+
+
+def test_a_canned_screen_fails():
+    """A program that prints one recorded game (no logic) matches one seed at most."""
+    recorded = {}
+
+    def canned(stdin, seed):
+        if "screen" not in recorded:
+            recorded["screen"] = reference_program(T.WORDLE)(stdin, seed)
+        return recorded["screen"]
+    box = FakeBox({}, {"wordle": canned})
+    outcomes = T.test_program(box, T.WORDLE, T.Seeds(11))
+    assert not all(outcome.passed for outcome in outcomes.values())
 
 
 def test_a_hard_coded_secret_is_caught_after_three_seeds():
     box = program_box(choose_secret=lambda seed: "LERED")
-    outcomes = T.test_program(box, T.WORDLE)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS)
     assert outcomes["wordle_program.loss"].passed and outcomes["wordle_program.win"].passed
     assert "the secret was LERED in three games" in details(outcomes["wordle_program.second_game"])
-    assert [seed for _, _, seed in box.runs][-1] == T.THIRD_SEED
+    assert [seed for _, _, seed in box.runs][-1] == SEEDS.runs(T.WORDLE)[2]
 
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
-    outcomes = T.test_program(box, T.WORDLE)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS)
     assert "the game did not take" in details(outcomes["wordle_program.win"])
     assert "same random seed" in details(outcomes["wordle_program.win"])
 
@@ -217,7 +246,7 @@ def test_a_secret_that_changes_with_the_same_seed_is_caught():
 def test_a_program_that_prints_nothing_gets_the_guard_hint():
     box = program_box(edit=lambda text: "")
     hint = ["the guard compares __name__ with ' __main__ '"]
-    outcomes = T.test_program(box, T.WORDLE, guard_hint=hint)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, guard_hint=hint)
     assert "' __main__ '" in details(outcomes["wordle_program.loss"])
     assert "secret could not be found" in details(outcomes["wordle_program.loss"])
     assert not outcomes["wordle_program.win"].passed
@@ -225,7 +254,7 @@ def test_a_program_that_prints_nothing_gets_the_guard_hint():
 
 def test_a_skipped_program_is_not_run():
     box = program_box()
-    outcomes = T.test_program(box, T.WORDLE, skip_reason="not run: importing never finished")
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, skip_reason="not run: importing never finished")
     assert box.runs == [] and all(not o.passed for o in outcomes.values())
 
 
@@ -235,3 +264,38 @@ def test_a_skipped_program_is_not_run():
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
     assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret
+
+
+# ------------------------------------------------------------------ checked explanations
+
+def test_a_history_in_the_colours_of_the_last_guess_names_a_shared_list(monkeypatch):
+    wordle = reference.load().wordle
+    right_check_word, shared = wordle.check_word, []
+
+    def shared_list(secret, guess):
+        shared[:] = right_check_word(secret, guess)
+        return shared
+    monkeypatch.setattr(wordle, "check_word", shared_list)
+    output = reference_text()
+    monkeypatch.setattr(wordle, "check_word", right_check_word)
+    assert "the same list object" in details(judge(output))
+    assert "the same list object" not in details(judge(reference_text().replace("Known:", "Known word:")))
+    all_grey = reference_text().replace(GREEN, GREY).replace(YELLOW, GREY)
+    assert "the same list object" not in details(judge(all_grey))
+
+
+def test_a_game_without_an_answer_line_is_still_compared_with_the_secret_its_clues_tell():
+    box = program_box(edit=lambda text: text[:text.rindex("Answer:")])
+    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    loss = details(outcomes["wordle_program.loss"])
+    assert "printed no 'Answer: SECRET' line" in loss and "the output ends early" in loss
+    assert "printed no 'Answer: SECRET' line" in details(outcomes["wordle_program.second_game"])
+
+
+def test_valid_sample_words_are_shown_as_valid_in_a_diff():
+    text = easy_text()
+    edited = text.replace("39 words possible:\n", "Possible words remaining:\n39 words possible:\n")
+    outcome = judge(edited, T.EASY_WORDLE, EASY_SCRIPT, "PERIS")
+    shown = details(outcome)
+    assert "is extra: 'Possible words remaining:'" in shown
+    assert T.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
