@@ -281,6 +281,8 @@ class LineTokenizer:
             return False
         end = self.text.find(b'"', self.pos + 1)
         body = self.text[self.pos + 1:] if end < 0 else self.text[self.pos + 1:end]
+        if len(body) > MAX_LINE_BYTES:  # its length byte cannot hold it; nor can a line
+            raise SyntaxProblem(self.pos, "line too long (ERROR 14)")
         self.out += bytes([T.STRING, len(body)]) + body
         self.pos = len(self.text) if end < 0 else end + 1
         return True

@@ -141,7 +141,8 @@ def test_a_syntax_error_line_is_reported_when_loaded(tmp_path, capsys):
 
 @pytest.mark.parametrize("line", ["10 X=" + "+".join(["1"] * 300),   # deeper than Python's stack
                                   "10 X=" + "-" * 200 + "1",
-                                  "10 A=1" + ":A=1" * 200])            # too long to store
+                                  "10 A=1" + ":A=1" * 200,             # too long to store
+                                  '10 PRINT "' + "A" * 300 + '"'])     # a string longer than a line
 def test_a_line_too_long_or_too_complex_is_error_14_not_a_traceback(tmp_path, capsys, line):
     program = listing(tmp_path, line + "\n20 PRINT 2\n")
     status = main(["run", program])
