@@ -260,3 +260,15 @@ def test_an_error_inside_print_to_a_channel_is_reported_on_that_channel(tmp_path
     assert main(["run", program, "--dump", str(dump_path)]) == 1
     dump = json.loads(dump_path.read_text())
     assert "ERROR-  141 AT LINE 10" in "".join(dump["window_text"])
+
+
+@pytest.mark.parametrize("command", [["run"], ["list"], ["tokenize", "-o", "OUT.BAS"]])
+def test_a_program_too_big_for_the_atari_is_error_2_not_a_traceback(tmp_path, capsys, command):
+    """200 lines of 206 bytes do not fit between LOMEM and MEMTOP (40 KB free); 320 of
+    them would overflow the .BAS header's 16-bit words."""
+    program = listing(tmp_path, "".join("%d REM %s\n" % (number, "X" * 200)
+                                        for number in range(200)))
+    arguments = command[:1] + [program] + [str(tmp_path / part) if part.endswith(".BAS")
+                                           else part for part in command[1:]]
+    assert main(arguments) == 2
+    assert "ERROR 2" in capsys.readouterr().err
