@@ -106,7 +106,7 @@ def test_unsimulated_mode_exits_1_and_says_so(tmp_path, capsys):
     (["run", "{program}", "--stick", "UX"], "not one of U D L R C"),
     (["run", "{program}", "--rnd", "2"], "outside"),
     (["run", "{program}", "--keys", r"\q"], "unknown escape"),
-    (["run", "{program}", "--dump", "{missing}/d.json"], "does not exist"),
+    (["run", "{program}", "--dump", "{missing}/d.json"], "No such file or directory"),
 ])
 def test_unusable_files_and_options_exit_2(tmp_path, capsys, arguments, message):
     program = listing(tmp_path, "10 PRINT 1\n")
@@ -272,3 +272,44 @@ def test_a_program_too_big_for_the_atari_is_error_2_not_a_traceback(tmp_path, ca
                                            else part for part in command[1:]]
     assert main(arguments) == 2
     assert "ERROR 2" in capsys.readouterr().err
+
+
+def _run_into_a_closed_pipe(arguments):
+    """`python -m atari ARGUMENTS` with standard output a pipe whose reader is already
+    gone (`| head` that has read its fill): (exit status, stderr)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        finished = subprocess.run([sys.executable, "-m", "atari", *arguments], stdout=writer,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(writer)
+    return finished.returncode, finished.stderr
+
+
+@pytest.mark.parametrize("command", [["run"], ["list"]])
+def test_a_closed_pipe_ends_any_command_with_status_1_and_no_traceback(tmp_path, command):
+    program = listing(tmp_path, '10 PRINT "X":GOTO 10\n')
+    status, err = _run_into_a_closed_pipe(command + [program])
+    assert (status, err) == (1, "")
+
+
+def test_a_run_whose_output_is_closed_still_writes_its_files(tmp_path):
+    program = listing(tmp_path, '10 PRINT "X":GOTO 10\n')
+    dump_path = tmp_path / "d.json"
+    status, err = _run_into_a_closed_pipe(["run", program, "--dump", str(dump_path)])
+    assert (status, err) == (1, "")
+    assert json.loads(dump_path.read_text())["stopped"]["reason"] == "output closed"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("option", [["--dump"], ["--png"], ["--wav"], ["-o"]])
+def test_an_output_file_that_cannot_be_created_is_refused_before_the_run(
+        tmp_path, capsys, option):
+    """/proc takes no new files, even from root: the folder exists, the file cannot be
+    made."""
+    program = listing(tmp_path, '10 PRINT "X"\n')
+    command = ["list", program] if option == ["-o"] else ["run", program, "--keys", "A"]
+    assert main(command + option + ["/proc/no-such-output"]) == 2
+    captured = capsys.readouterr()
+    assert "cannot write /proc/no-such-output" in captured.err and captured.out == ""
