@@ -26,6 +26,11 @@ from .usage import (EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, 
                     write_output)
 
 
+# Far more than any listing of a program that fits in 48 KB; a bigger file (a disk image,
+# a film) is not read whole into memory.
+MAX_PROGRAM_FILE_BYTES = 1024 * 1024
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m atari",
@@ -214,9 +219,12 @@ def _load(path):
     """The program in `path`, or a UsageError saying why it cannot be used."""
     try:
         with open(path, "rb") as stream:
-            data = stream.read()
+            data = stream.read(MAX_PROGRAM_FILE_BYTES + 1)
     except OSError as problem:
         raise UsageError(f"cannot read {path}: {problem.strerror}") from None
+    if len(data) > MAX_PROGRAM_FILE_BYTES:
+        raise UsageError(f"{path} is too big to be an Atari BASIC program (over "
+                         f"{MAX_PROGRAM_FILE_BYTES // 2 ** 20} MB; an Atari 800 has 48 KB)")
     try:
         program = load_program(data)
     except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:

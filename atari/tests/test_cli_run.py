@@ -313,3 +313,10 @@ def test_an_output_file_that_cannot_be_created_is_refused_before_the_run(
     assert main(command + option + ["/proc/no-such-output"]) == 2
     captured = capsys.readouterr()
     assert "cannot write /proc/no-such-output" in captured.err and captured.out == ""
+
+
+def test_a_file_far_too_big_to_be_a_program_is_refused_unread(tmp_path, capsys):
+    big = tmp_path / "FILM.LST"
+    big.write_bytes(b"10 REM " + b"X" * (1024 * 1024) + b"\n")
+    assert main(["run", str(big)]) == 2
+    assert "too big to be an Atari BASIC program" in capsys.readouterr().err
