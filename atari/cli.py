@@ -19,10 +19,10 @@ from atari.machine import Machine, RandomSource
 
 from .compare.command import add_compare_command
 from .frontends.dump import screen_text, write_dump
-from .frontends.outcome import EXIT_INTERRUPTED, OutputClosed, run_program
+from .frontends.outcome import OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from .usage import (EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, silence_stdout,
+from .usage import (EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, silence_stdout,
                     write_output)
 
 

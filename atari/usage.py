@@ -5,8 +5,12 @@ traceback, and standard output closed early (`... | head`)."""
 import os
 import sys
 
+# the exit statuses of every atari command
+EXIT_OK = 0
+EXIT_PROGRAM_ERROR = 1      # the program stopped on an error, or could not be read as asked
+EXIT_OUTPUT_CLOSED = 1      # standard output closed early: nothing is wrong, nothing to say
 EXIT_USAGE = 2
-EXIT_OUTPUT_CLOSED = 1
+EXIT_INTERRUPTED = 130
 
 
 class UsageError(Exception):

@@ -20,9 +20,8 @@ from .play2048 import ScreenError
 from .retold import python_check_word
 from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
 from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
-from ..usage import UsageError, check_writable, write_output
+from ..usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, write_output
 
-EXIT_PROGRAM_FAILED = 1
 PNG_ROWS = 8
 
 
@@ -91,7 +90,7 @@ def wordle_command(args):
                                                                      bar.update if bar else None)
     except (SessionError, BasicError) as problem:
         print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     print("\n".join(wordle_compare.report_lines(figures)))
     examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
     if args.examples and examples:
@@ -117,7 +116,7 @@ def replay_command(words_given):
         rows = WordleSession(load_listing("WORDLE")).play(replay_games(words, secret, guesses))
     except (SessionError, BasicError) as error:
         print(f"python -m atari compare wordle: {error}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     check_word = python_check_word()
     print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
     for row in rows:
@@ -161,7 +160,7 @@ def game2048_command(args):
                                                  args.examples, bar.update if bar else None)
     except (ScreenError, BasicError) as problem:
         print(f"python -m atari compare 2048: {problem}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     print("\n".join(compare2048.report_lines(figures)))
     _write_json(args.json, figures)
     return 0

@@ -4,8 +4,7 @@ from dataclasses import dataclass
 
 from atari.basic.errors import BasicError
 from atari.errors import DeviceError, InputExhausted, NotSimulated
-
-EXIT_OK, EXIT_PROGRAM_ERROR, EXIT_INTERRUPTED = 0, 1, 130
+from atari.usage import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROGRAM_ERROR
 
 
 class QuitRequested(Exception):
