@@ -19,7 +19,7 @@ from atari.machine import Machine, RandomSource
 
 from .compare.command import add_compare_command
 from .frontends.dump import screen_text, write_dump
-from .frontends.outcome import OutputClosed, run_program
+from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
 from .usage import (EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, silence_stdout,
@@ -168,7 +168,8 @@ def _run_scripted(machine, program, args):
                 _write_stdout(screen_text(machine))  # the screen was not echoed as printed
             _write_stdout("", flush=True)
         except OutputClosed:
-            pass
+            if outcome.exit_status == 0:
+                outcome = Outcome("output closed")
     if args.dump:
         write_output(args.dump, lambda path: write_dump(path, machine, interpreter.variables(),
                                                         outcome))

@@ -287,9 +287,13 @@ def _run_into_a_closed_pipe(arguments):
     return finished.returncode, finished.stderr
 
 
-@pytest.mark.parametrize("command", [["run"], ["list"]])
-def test_a_closed_pipe_ends_any_command_with_status_1_and_no_traceback(tmp_path, command):
-    program = listing(tmp_path, '10 PRINT "X":GOTO 10\n')
+@pytest.mark.parametrize("command, text", [
+    (["run"], '10 PRINT "X":GOTO 10\n'),
+    (["run"], '10 GRAPHICS 18:PRINT #6;"HI"\n'),    # the final screen, printed at the end
+    (["list"], '10 PRINT "X":GOTO 10\n'),
+])
+def test_a_closed_pipe_ends_any_command_with_status_1_and_no_traceback(tmp_path, command, text):
+    program = listing(tmp_path, text)
     status, err = _run_into_a_closed_pipe(command + [program])
     assert (status, err) == (1, "")
 
