@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 
+from atari.atascii import EOL
 from atari.basic import Interpreter, list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
 from atari.machine import Machine, RandomSource
@@ -204,7 +205,7 @@ def list_command(args):
         sys.stdout.write(readable_listing(text, inverse_video=sys.stdout.isatty()))
         return 0
     if not args.output.upper().endswith(".TXT"):
-        text = text.replace("\n", "\x9b")
+        text = text.replace("\n", chr(EOL))
     _write_file(args.output, text.encode("latin-1"))
     return 0
 

@@ -41,7 +41,7 @@ def _error_line(number, text, problem):
 
 
 def _strip_line_end(raw):
-    return raw.rstrip(b"\r\n\x9b")
+    return raw.rstrip(b"\r\n" + bytes([EOL]))
 
 
 def program_from_text(data):
@@ -53,7 +53,7 @@ def program_from_text(data):
     variables = VariableTable()
     lines = {}
     warnings = []
-    raw_lines = data.replace(b"\r\n", b"\n").replace(b"\x9b", b"\n").split(b"\n")
+    raw_lines = data.replace(b"\r\n", b"\n").replace(bytes([EOL]), b"\n").split(b"\n")
     for file_line, raw in enumerate(raw_lines, 1):
         raw = _strip_line_end(raw)
         if not raw.strip():
