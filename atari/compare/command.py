@@ -14,13 +14,13 @@ from contextlib import nullcontext
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
+from atari.usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, write_output
 
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError
 from .retold import python_check_word
 from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
 from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
-from ..usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, write_output
 
 PNG_ROWS = 8
 
