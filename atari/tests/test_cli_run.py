@@ -324,3 +324,18 @@ def test_a_file_far_too_big_to_be_a_program_is_refused_unread(tmp_path, capsys):
     big.write_bytes(b"10 REM " + b"X" * (1024 * 1024) + b"\n")
     assert main(["run", str(big)]) == 2
     assert "too big to be an Atari BASIC program" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("recursion_limit", [1000, 20000])
+def test_whether_a_deep_line_loads_does_not_depend_on_pythons_recursion_limit(recursion_limit):
+    """Another test (or a student module the tester imported) may have raised the limit:
+    a whole-suite run once loaded the 200-deep line that alone is ERROR 14."""
+    from atari.basic import load_program
+    original = sys.getrecursionlimit()
+    sys.setrecursionlimit(recursion_limit)
+    try:
+        deep = load_program(b"10 X=" + b"-" * 200 + b"1\n")
+        shallow = load_program(b"10 X=" + b"-" * 60 + b"1\n")
+    finally:
+        sys.setrecursionlimit(original)
+    assert "ERROR 14" in deep.warnings[0] and shallow.warnings == []
