@@ -3,8 +3,9 @@ with the kit's rules (atari.compare).
 
 Exit status: 0 when a program ends (or its input script or --time-limit is used up, or
 the user quits),
-1 when it stops on an error (the ERROR- message goes to standard error), 2 for unusable
-files or options, 130 when interrupted.
+1 when it stops on an error (the ERROR- message goes to standard error) or standard
+output is closed early (`... | head`: the files asked for are still written), 2 for
+unusable files or options, 130 when interrupted.
 """
 
 import argparse
@@ -12,20 +13,23 @@ import os
 import signal
 import sys
 
+from atari.atascii import EOL
 from atari.basic import Interpreter, list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
 from atari.machine import Machine, RandomSource
 
+from .compare.command import add_compare_command
 from .frontends.dump import screen_text, write_dump
-from .frontends.outcome import EXIT_INTERRUPTED, run_program
+from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
+from .usage import (EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, silence_stdout,
+                    write_output)
 
-EXIT_USAGE = 2
 
-
-class UsageError(Exception):
-    """A file or option the command cannot use; the message says why."""
+# Far more than any listing of a program that fits in 48 KB; a bigger file (a disk image,
+# a film) is not read whole into memory.
+MAX_PROGRAM_FILE_BYTES = 1024 * 1024
 
 
 def build_parser():
@@ -85,7 +89,6 @@ def build_parser():
                            help="where to write the .BAS file")
     tokenizer.set_defaults(handler=tokenize_command)
 
-    from .compare.command import add_compare_command  # here: it builds on this module
     add_compare_command(commands)
     return parser
 
@@ -96,11 +99,15 @@ def main(argv=None):
     try:
         return args.handler(args)
     except UsageError as problem:
-        print(f"python -m atari {args.command}: {problem}", file=sys.stderr)
+        command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
+        print(f"python -m atari {command}: {problem}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # standard output closed early (`... | head`): nothing to say
+        silence_stdout()
+        return EXIT_OUTPUT_CLOSED
     finally:
         signal.signal(signal.SIGTERM, previous_sigterm)
 
@@ -120,7 +127,7 @@ def run_command(args):
     except ScriptError as problem:
         raise UsageError(problem) from None
     for path in (args.dump, args.png, args.wav):
-        _check_writable(path)
+        check_writable(path)
     scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
                 or not (sys.stdin.isatty() and sys.stdout.isatty()))
     if scripted:
@@ -136,42 +143,59 @@ def run_command(args):
         outcome = play(machine, Interpreter(program, machine), os.path.basename(args.file),
                        speed=None if args.turbo else args.speed)
         _write_wav(args.wav, machine)
-    if outcome.exit_status != 0 or outcome.reason in ("time limit", "waiting for input"):
+    if outcome.message and (outcome.exit_status != 0
+                            or outcome.reason in ("time limit", "waiting for input")):
         print(outcome.message, file=sys.stderr)
     return outcome.exit_status
 
 
 def _run_scripted(machine, program, args):
     """Run with scripted input; GRAPHICS 0 output is echoed to stdout as plain text,
-    flushed line by line."""
+    flushed line by line. Standard output closed early ends the run; the files asked
+    for are still written."""
     transcript = Transcript()
 
     def echo(data):
         text = transcript.text(data)
         if machine.display.mode == 0:
-            sys.stdout.write(text)
-            if "\n" in text:
-                sys.stdout.flush()  # a live transcript, even through a pipe
+            _write_stdout(text, flush="\n" in text)  # a live transcript, even through a pipe
 
     machine.editor_output = echo
     interpreter = Interpreter(program, machine)
     outcome = run_program(interpreter)
-    if machine.display.mode != 0 and not (args.dump or args.png):
-        sys.stdout.write(screen_text(machine))  # the screen was not echoed as it was printed
-    sys.stdout.flush()
+    if outcome.reason != "output closed":
+        try:
+            if machine.display.mode != 0 and not (args.dump or args.png):
+                _write_stdout(screen_text(machine))  # the screen was not echoed as printed
+            _write_stdout("", flush=True)
+        except OutputClosed:
+            if outcome.exit_status == 0:
+                outcome = Outcome("output closed")
     if args.dump:
-        write_dump(args.dump, machine, interpreter.variables(), outcome)
+        write_output(args.dump, lambda path: write_dump(path, machine, interpreter.variables(),
+                                                        outcome))
     if args.png:
         from .frontends.image import save_png  # Pillow: only needed for pictures
-        save_png(machine, args.png)
+        write_output(args.png, lambda path: save_png(machine, path))
     _write_wav(args.wav, machine)
     return outcome
+
+
+def _write_stdout(text, flush=False):
+    """Write to standard output; OutputClosed when it was closed (a pipe to `head`)."""
+    try:
+        sys.stdout.write(text)
+        if flush:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        raise OutputClosed from None
 
 
 def _write_wav(path, machine):
     if path:
         from .frontends.wav import write_wav
-        write_wav(path, machine)
+        write_output(path, lambda path: write_wav(path, machine))
 
 
 def list_command(args):
@@ -180,19 +204,14 @@ def list_command(args):
         from .frontends.terminal_view import readable_listing
         sys.stdout.write(readable_listing(text, inverse_video=sys.stdout.isatty()))
         return 0
-    _check_writable(args.output)
     if not args.output.upper().endswith(".TXT"):
-        text = text.replace("\n", "\x9b")
-    with open(args.output, "wb") as stream:
-        stream.write(text.encode("latin-1"))
+        text = text.replace("\n", chr(EOL))
+    _write_file(args.output, text.encode("latin-1"))
     return 0
 
 
 def tokenize_command(args):
-    program = _load(args.file)
-    _check_writable(args.output)
-    with open(args.output, "wb") as stream:
-        stream.write(tokenize(program))
+    _write_file(args.output, tokenize(_load(args.file)))
     return 0
 
 
@@ -202,9 +221,12 @@ def _load(path):
     """The program in `path`, or a UsageError saying why it cannot be used."""
     try:
         with open(path, "rb") as stream:
-            data = stream.read()
+            data = stream.read(MAX_PROGRAM_FILE_BYTES + 1)
     except OSError as problem:
         raise UsageError(f"cannot read {path}: {problem.strerror}") from None
+    if len(data) > MAX_PROGRAM_FILE_BYTES:
+        raise UsageError(f"{path} is too big to be an Atari BASIC program (over "
+                         f"{MAX_PROGRAM_FILE_BYTES // 2 ** 20} MB; an Atari 800 has 48 KB)")
     try:
         program = load_program(data)
     except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:
@@ -235,11 +257,8 @@ def _positive(what, unit=""):
     return parse
 
 
-def _check_writable(path):
-    if path is None:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a folder")
+def _write_file(path, data):
+    def write(path):
+        with open(path, "wb") as stream:
+            stream.write(data)
+    write_output(path, write)

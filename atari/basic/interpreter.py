@@ -103,10 +103,7 @@ class Interpreter:
 
     def himem(self):
         """The top of memory BASIC may use (the OS's MEMTOP, which GRAPHICS moves)."""
-        try:
-            top = self.machine.peek(MEMTOP) | self.machine.peek(MEMTOP + 1) << 8
-        except Exception:
-            top = 0
+        top = self.machine.peek(MEMTOP) | self.machine.peek(MEMTOP + 1) << 8
         return top or DEFAULT_HIMEM
 
     def free_memory(self):

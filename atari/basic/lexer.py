@@ -16,6 +16,10 @@ from .statement_table import IMPLIED_LET, STATEMENT_NAMES, STATEMENTS
 
 MAX_VARIABLES = 128
 MAX_LINE_BYTES = 255
+# Expressions nested deeper than this (each operator and parenthesis is a level) are
+# "too complex" (ERROR 14): the kit's own fixed limit, so that whether a line loads
+# never depends on how much of Python's stack its caller has used.
+MAX_EXPRESSION_DEPTH = 100
 _ABBREVIATION = ord(".")
 _BLANK = 0x20
 _BINARY_OPERATORS = frozenset(T.BINARY_PRECEDENCE)
@@ -84,6 +88,7 @@ class LineTokenizer:
         self.pos = 0
         self.out = bytearray()
         self.furthest = 0
+        self.depth = 0
 
     # -- the line -----------------------------------------------------------------
     def statements(self):
@@ -164,11 +169,17 @@ class LineTokenizer:
 
     # -- expressions --------------------------------------------------------------
     def expression(self):
-        return self.alt(
-            lambda: self.seq(self.unary, self.expression),
-            lambda: self.seq(self.term(T.LEFT_PAREN), self.expression,
-                             self.term(T.RIGHT_PAREN), self.operation),
-            lambda: self.seq(self.numeric_value, self.operation))
+        if self.depth >= MAX_EXPRESSION_DEPTH:
+            raise SyntaxProblem(self.pos, "line too long or too complex (ERROR 14)")
+        self.depth += 1
+        try:
+            return self.alt(
+                lambda: self.seq(self.unary, self.expression),
+                lambda: self.seq(self.term(T.LEFT_PAREN), self.expression,
+                                 self.term(T.RIGHT_PAREN), self.operation),
+                lambda: self.seq(self.numeric_value, self.operation))
+        finally:
+            self.depth -= 1
 
     def unary(self):
         return self.alt(self.term(T.PLUS, T.UNARY_PLUS), self.term(T.MINUS, T.UNARY_MINUS),
@@ -281,6 +292,8 @@ class LineTokenizer:
             return False
         end = self.text.find(b'"', self.pos + 1)
         body = self.text[self.pos + 1:] if end < 0 else self.text[self.pos + 1:end]
+        if len(body) > MAX_LINE_BYTES:  # its length byte cannot hold it; nor can a line
+            raise SyntaxProblem(self.pos, "line too long (ERROR 14)")
         self.out += bytes([T.STRING, len(body)]) + body
         self.pos = len(self.text) if end < 0 else end + 1
         return True

@@ -1,5 +1,8 @@
 """Loading a program file: a listing (.LST) or a SAVEd tokenized program (.BAS)."""
+from atari.errors import OUT_OF_MEMORY
+
 from .errors import LoadError
+from .memory import DEFAULT_HIMEM, MemoryMap
 from .program import program_from_text
 from .tokenized import detokenize
 
@@ -21,11 +24,16 @@ def load_program(data):
     even when the rest of its header is wrong, so the error says what is damaged.
     """
     if looks_tokenized(data) or data[:2] == b"\x00\x00":
-        return detokenize(data)
-    if b"\x00" in data:
+        program = detokenize(data)
+    elif b"\x00" in data:
         raise LoadError("not an Atari BASIC program (neither a listing nor a SAVEd .BAS file)")
-    program = program_from_text(data)
-    if not program.lines:
-        reason = program.warnings[0] if program.warnings else "the file is empty"
-        raise LoadError("no BASIC program lines found (%s)" % reason)
+    else:
+        program = program_from_text(data)
+        if not program.lines:
+            reason = program.warnings[0] if program.warnings else "the file is empty"
+            raise LoadError("no BASIC program lines found (%s)" % reason)
+    end = MemoryMap(program).starp
+    if end > DEFAULT_HIMEM:
+        raise LoadError("the program needs memory up to %d, above MEMTOP %d of a 48 KB Atari "
+                        "(ERROR %d)" % (end, DEFAULT_HIMEM, OUT_OF_MEMORY))
     return program

@@ -261,12 +261,12 @@ def parse_number(text, position=0, allow_sign=False, skip_blanks=True):
         if k > j:
             exponent = int(text[i + 1:k])
             i = k
-    value = Decimal(mantissa_text.decode("ascii")).scaleb(exponent, context=_CONTEXT)
-    if text[start:start + 1] == b"-":
-        value = -value
     try:
+        value = Decimal(mantissa_text.decode("ascii")).scaleb(exponent, context=_CONTEXT)
+        if text[start:start + 1] == b"-":
+            value = -value
         return normalize(value), i
-    except BasicError:
+    except (BasicError, decimal.Overflow, decimal.InvalidOperation):
         return None
 
 

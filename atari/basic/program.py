@@ -4,7 +4,7 @@ from typing import List
 
 from atari.atascii import EOL
 
-from .errors import LoadError, SyntaxProblem
+from .errors import BasicError, LoadError, SyntaxProblem
 from .lexer import VariableTable, tokenize_statements
 from .line import DIRECT_LINE, Line, assemble_line, parse_line_tokens
 from .numbers import parse_number, to_integer
@@ -41,7 +41,7 @@ def _error_line(number, text, problem):
 
 
 def _strip_line_end(raw):
-    return raw.rstrip(b"\r\n\x9b")
+    return raw.rstrip(b"\r\n" + bytes([EOL]))
 
 
 def program_from_text(data):
@@ -53,7 +53,7 @@ def program_from_text(data):
     variables = VariableTable()
     lines = {}
     warnings = []
-    raw_lines = data.replace(b"\r\n", b"\n").replace(b"\x9b", b"\n").split(b"\n")
+    raw_lines = data.replace(b"\r\n", b"\n").replace(bytes([EOL]), b"\n").split(b"\n")
     for file_line, raw in enumerate(raw_lines, 1):
         raw = _strip_line_end(raw)
         if not raw.strip():
@@ -66,7 +66,7 @@ def program_from_text(data):
         value, position = parsed
         try:
             number = to_integer(value)
-        except Exception:
+        except BasicError:  # beyond 65535: ERROR 3
             number = DIRECT_LINE
         if number >= DIRECT_LINE:
             warnings.append("file line %d: line number %s is not 0..32767; ignored"

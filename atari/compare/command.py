@@ -6,16 +6,15 @@ options or files.
 """
 
 import argparse
-import functools
 import json
 import os
 import sys
 from contextlib import nullcontext
 
 from atari.basic import BasicError
-from atari.cli import UsageError, _check_writable
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
+from atari.usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, write_output
 
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError
@@ -23,7 +22,6 @@ from .retold import python_check_word
 from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
 from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
 
-EXIT_PROGRAM_FAILED = 1
 PNG_ROWS = 8
 
 
@@ -52,7 +50,7 @@ def add_compare_command(commands):
                         help="differing pairs to show as tiles (default 8)")
     wordle.add_argument("--png", metavar="FILE.png", help=f"draw the first {PNG_ROWS} differing rows as a PNG")
     wordle.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
-    wordle.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(wordle_command))
+    wordle.set_defaults(handler=wordle_command)
 
     game2048 = games.add_parser(
         "2048", help="B2048.LST's moves and new tiles against atari/rules2048.py",
@@ -69,14 +67,14 @@ def add_compare_command(commands):
     game2048.add_argument("--examples", type=_count, default=5, metavar="N",
                           help="differing moves to show (default 5)")
     game2048.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
-    game2048.set_defaults(handler=_stopping_quietly_on_a_closed_pipe(game2048_command))
+    game2048.set_defaults(handler=game2048_command)
 
 
 # -- wordle ---------------------------------------------------------------------------
 
 def wordle_command(args):
     for path in (args.png, args.json):
-        _check_writable(path)
+        check_writable(path)
     if args.replay:
         if args.png or args.json:
             raise UsageError("--replay shows one game; --png and --json are for the comparison")
@@ -92,7 +90,7 @@ def wordle_command(args):
                                                                      bar.update if bar else None)
     except (SessionError, BasicError) as problem:
         print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     print("\n".join(wordle_compare.report_lines(figures)))
     examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
     if args.examples and examples:
@@ -100,11 +98,9 @@ def wordle_command(args):
         for secret, guess, atari, python in examples[:args.examples]:
             print(f"  {secret} {guess}  {_side_by_side(guess, atari, python)}")
     if args.png:
-        try:
-            save_rows_png(args.png, [(f"{secret} {guess}", atari[1], python[1])
-                                     for secret, guess, atari, python in examples[:PNG_ROWS]])
-        except OSError as problem:
-            raise UsageError(f"cannot write {args.png}: {problem.strerror or problem}") from None
+        rows = [(f"{secret} {guess}", atari[1], python[1])
+                for secret, guess, atari, python in examples[:PNG_ROWS]]
+        write_output(args.png, lambda path: save_rows_png(path, rows))
     _write_json(args.json, figures)
     return 0
 
@@ -120,7 +116,7 @@ def replay_command(words_given):
         rows = WordleSession(load_listing("WORDLE")).play(replay_games(words, secret, guesses))
     except (SessionError, BasicError) as error:
         print(f"python -m atari compare wordle: {error}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     check_word = python_check_word()
     print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
     for row in rows:
@@ -156,7 +152,7 @@ def _replay_problem(words, secret, guesses):
 # -- 2048 -----------------------------------------------------------------------------
 
 def game2048_command(args):
-    _check_writable(args.json)
+    check_writable(args.json)
     total = compare2048.expected_moves(args.runs, args.moves, args.placements, args.fills)
     try:
         with _progress(total, "moves") as bar:
@@ -164,26 +160,13 @@ def game2048_command(args):
                                                  args.examples, bar.update if bar else None)
     except (ScreenError, BasicError) as problem:
         print(f"python -m atari compare 2048: {problem}", file=sys.stderr)
-        return EXIT_PROGRAM_FAILED
+        return EXIT_PROGRAM_ERROR
     print("\n".join(compare2048.report_lines(figures)))
     _write_json(args.json, figures)
     return 0
 
 
 # -- helpers --------------------------------------------------------------------------
-
-def _stopping_quietly_on_a_closed_pipe(command):
-    """`command`, ending with status 1 and no traceback when standard output is a pipe
-    closed early (`... | head`)."""
-    @functools.wraps(command)
-    def run(args):
-        try:
-            return command(args)
-        except BrokenPipeError:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
-            return EXIT_PROGRAM_FAILED
-    return run
-
 
 def _progress(total, unit):
     """A tqdm progress bar on standard error when it is a terminal, else nothing."""
@@ -199,12 +182,12 @@ def _progress(total, unit):
 def _write_json(path, figures):
     if path is None:
         return
-    try:
+
+    def write(path):
         with open(path, "w", encoding="utf-8") as stream:
             json.dump(figures, stream, indent=1)
             stream.write("\n")
-    except OSError as problem:
-        raise UsageError(f"cannot write {path}: {problem.strerror}") from None
+    write_output(path, write)
 
 
 def _count(text):

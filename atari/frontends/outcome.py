@@ -4,12 +4,15 @@ from dataclasses import dataclass
 
 from atari.basic.errors import BasicError
 from atari.errors import DeviceError, InputExhausted, NotSimulated
-
-EXIT_OK, EXIT_PROGRAM_ERROR, EXIT_INTERRUPTED = 0, 1, 130
+from atari.usage import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROGRAM_ERROR
 
 
 class QuitRequested(Exception):
     """The user asked a front-end to stop the program (the terminal's quit key)."""
+
+
+class OutputClosed(Exception):
+    """Standard output, where the run's text goes, was closed (a pipe to `head`)."""
 
 
 class TimeLimitReached(Exception):
@@ -19,13 +22,14 @@ class TimeLimitReached(Exception):
 @dataclass(frozen=True)
 class Outcome:
     """How a run ended: reason is "end", "waiting for input", "time limit", "quit",
-    "error", "not simulated" or "interrupted"; message is what to tell the user."""
+    "error", "not simulated", "output closed" or "interrupted"; message is what to tell
+    the user."""
     reason: str
     message: str = ""
 
     @property
     def exit_status(self):
-        if self.reason in ("error", "not simulated"):
+        if self.reason in ("error", "not simulated", "output closed"):
             return EXIT_PROGRAM_ERROR
         if self.reason == "interrupted":
             return EXIT_INTERRUPTED
@@ -41,6 +45,8 @@ def run_program(interpreter):
                                                      interpreter))
     except QuitRequested:
         return Outcome("quit")
+    except OutputClosed:
+        return Outcome("output closed")
     except TimeLimitReached as limit:
         return Outcome("time limit", _at_line(str(limit), interpreter))
     except BasicError as error:

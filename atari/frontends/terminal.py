@@ -82,6 +82,7 @@ class TerminalSession:
         self._quit = False
         self._shown, self._size = [], None
         self._last_frame = float("-inf")
+        self._catching_up = False
         self._ticks = 0
         self._bells = 0
         self.status = "running"
@@ -95,7 +96,11 @@ class TerminalSession:
         self.status = "waiting for a key"
         waited_from = self.clock()
         key = self._next_key()
-        self.machine.clock.advance_seconds((self.clock() - waited_from) * (self.speed or 1))
+        self._catching_up = True  # those frames are already in the past on the wall clock
+        try:
+            self.machine.clock.advance_seconds((self.clock() - waited_from) * (self.speed or 1))
+        finally:
+            self._catching_up = False
         self.status = "running"
         return key
 
@@ -119,6 +124,8 @@ class TerminalSession:
     def _pace(self):
         """Every frame: wait until the wall clock reaches the virtual clock (divided
         by ``speed``), reading the terminal while waiting."""
+        if self._catching_up:
+            return
         virtual = self.machine.clock.frame_seconds / self.speed
         now = self.clock()
         if self._origin is None or now - self._origin - virtual > MAX_LAG_SECONDS:

@@ -15,7 +15,8 @@ def write_wav(path, machine, rate=SAMPLE_RATE):
     pcm = array("h", (int(max(-1.0, min(1.0, sample)) * 32767) for sample in samples))
     if sys.byteorder == "big":
         pcm.byteswap()       # WAV data is little-endian
-    with wave.open(str(path), "wb") as stream:
+    # the file opened here: wave.open(path) that fails leaves an object whose __del__ raises
+    with open(path, "wb") as file, wave.open(file, "wb") as stream:
         stream.setnchannels(1)
         stream.setsampwidth(2)
         stream.setframerate(rate)

@@ -94,3 +94,10 @@ def test_overflow_and_division_by_zero_are_error_11():
 def test_a_power_far_beyond_the_range_is_error_11(expression):
     error = basic_error("10 X=%s\n" % expression)
     assert (error.number, error.line) == (11, 10)
+
+
+@pytest.mark.parametrize("text", [b"21E999", b"1E9911", b"1E-99999", b"5E99999999999"])
+def test_a_number_whose_exponent_is_far_out_of_range_is_not_a_number(text):
+    """AFP fails on it (no number there), so a listing holding it is a syntax error
+    line and VAL of it is ERROR 18, not a Python decimal exception."""
+    assert N.parse_number(text) is None or N.parse_number(text)[0] == 0

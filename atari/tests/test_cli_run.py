@@ -106,7 +106,7 @@ def test_unsimulated_mode_exits_1_and_says_so(tmp_path, capsys):
     (["run", "{program}", "--stick", "UX"], "not one of U D L R C"),
     (["run", "{program}", "--rnd", "2"], "outside"),
     (["run", "{program}", "--keys", r"\q"], "unknown escape"),
-    (["run", "{program}", "--dump", "{missing}/d.json"], "does not exist"),
+    (["run", "{program}", "--dump", "{missing}/d.json"], "No such file or directory"),
 ])
 def test_unusable_files_and_options_exit_2(tmp_path, capsys, arguments, message):
     program = listing(tmp_path, "10 PRINT 1\n")
@@ -141,7 +141,8 @@ def test_a_syntax_error_line_is_reported_when_loaded(tmp_path, capsys):
 
 @pytest.mark.parametrize("line", ["10 X=" + "+".join(["1"] * 300),   # deeper than Python's stack
                                   "10 X=" + "-" * 200 + "1",
-                                  "10 A=1" + ":A=1" * 200])            # too long to store
+                                  "10 A=1" + ":A=1" * 200,             # too long to store
+                                  '10 PRINT "' + "A" * 300 + '"'])     # a string longer than a line
 def test_a_line_too_long_or_too_complex_is_error_14_not_a_traceback(tmp_path, capsys, line):
     program = listing(tmp_path, line + "\n20 PRINT 2\n")
     status = main(["run", program])
@@ -259,3 +260,82 @@ def test_an_error_inside_print_to_a_channel_is_reported_on_that_channel(tmp_path
     assert main(["run", program, "--dump", str(dump_path)]) == 1
     dump = json.loads(dump_path.read_text())
     assert "ERROR-  141 AT LINE 10" in "".join(dump["window_text"])
+
+
+@pytest.mark.parametrize("command", [["run"], ["list"], ["tokenize", "-o", "OUT.BAS"]])
+def test_a_program_too_big_for_the_atari_is_error_2_not_a_traceback(tmp_path, capsys, command):
+    """200 lines of 206 bytes do not fit between LOMEM and MEMTOP (40 KB free); 320 of
+    them would overflow the .BAS header's 16-bit words."""
+    program = listing(tmp_path, "".join("%d REM %s\n" % (number, "X" * 200)
+                                        for number in range(200)))
+    arguments = command[:1] + [program] + [str(tmp_path / part) if part.endswith(".BAS")
+                                           else part for part in command[1:]]
+    assert main(arguments) == 2
+    assert "ERROR 2" in capsys.readouterr().err
+
+
+def _run_into_a_closed_pipe(arguments):
+    """`python -m atari ARGUMENTS` with standard output a pipe whose reader is already
+    gone (`| head` that has read its fill): (exit status, stderr)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        finished = subprocess.run([sys.executable, "-m", "atari", *arguments], stdout=writer,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(writer)
+    return finished.returncode, finished.stderr
+
+
+@pytest.mark.parametrize("command, text", [
+    (["run"], '10 PRINT "X":GOTO 10\n'),
+    (["run"], '10 GRAPHICS 18:PRINT #6;"HI"\n'),    # the final screen, printed at the end
+    (["list"], '10 PRINT "X":GOTO 10\n'),
+])
+def test_a_closed_pipe_ends_any_command_with_status_1_and_no_traceback(tmp_path, command, text):
+    program = listing(tmp_path, text)
+    status, err = _run_into_a_closed_pipe(command + [program])
+    assert (status, err) == (1, "")
+
+
+def test_a_run_whose_output_is_closed_still_writes_its_files(tmp_path):
+    program = listing(tmp_path, '10 PRINT "X":GOTO 10\n')
+    dump_path = tmp_path / "d.json"
+    status, err = _run_into_a_closed_pipe(["run", program, "--dump", str(dump_path)])
+    assert (status, err) == (1, "")
+    assert json.loads(dump_path.read_text())["stopped"]["reason"] == "output closed"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("option", [["--dump"], ["--png"], ["--wav"], ["-o"]])
+def test_an_output_file_that_cannot_be_created_is_refused_before_the_run(
+        tmp_path, capsys, option):
+    """/proc takes no new files, even from root: the folder exists, the file cannot be
+    made."""
+    program = listing(tmp_path, '10 PRINT "X"\n')
+    command = ["list", program] if option == ["-o"] else ["run", program, "--keys", "A"]
+    assert main(command + option + ["/proc/no-such-output"]) == 2
+    captured = capsys.readouterr()
+    assert "cannot write /proc/no-such-output" in captured.err and captured.out == ""
+
+
+def test_a_file_far_too_big_to_be_a_program_is_refused_unread(tmp_path, capsys):
+    big = tmp_path / "FILM.LST"
+    big.write_bytes(b"10 REM " + b"X" * (1024 * 1024) + b"\n")
+    assert main(["run", str(big)]) == 2
+    assert "too big to be an Atari BASIC program" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("recursion_limit", [1000, 20000])
+def test_whether_a_deep_line_loads_does_not_depend_on_pythons_recursion_limit(recursion_limit):
+    """Another test (or a student module the tester imported) may have raised the limit:
+    a whole-suite run once loaded the 200-deep line that alone is ERROR 14."""
+    from atari.basic import load_program
+    original = sys.getrecursionlimit()
+    sys.setrecursionlimit(recursion_limit)
+    try:
+        deep = load_program(b"10 X=" + b"-" * 200 + b"1\n")
+        shallow = load_program(b"10 X=" + b"-" * 60 + b"1\n")
+    finally:
+        sys.setrecursionlimit(original)
+    assert "ERROR 14" in deep.warnings[0] and shallow.warnings == []

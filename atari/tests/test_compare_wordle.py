@@ -132,7 +132,7 @@ def test_unusable_guess_files_exit_2_with_a_message(tmp_path, capsys, content, m
 
 @pytest.mark.parametrize("arguments, message", [
     (["--guesses", "/no/such/file"], "cannot read /no/such/file"),
-    (["--json", "/no/such/folder/out.json"], "does not exist"),
+    (["--json", "/no/such/folder/out.json"], "cannot write /no/such/folder/out.json"),
     (["--replay", "CRANE", "NINJA"], "not one of WORDLE's 46 words"),
     (["--replay", "NINJA", "NIN"], "five letters"),
     (["--replay", "NINJA", "NINJA", "ABACK"], "wins the game"),

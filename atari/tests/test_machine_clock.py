@@ -92,3 +92,33 @@ def test_the_terminal_keeps_the_atari_pace_or_a_multiple_or_none(speed, wall):
     TerminalSession(machine, "T", PassingTerminal(clock), clock, speed=speed)
     machine.clock.advance_seconds(2.0)
     assert clock.now == pytest.approx(wall, abs=0.05)
+
+
+class KeyLaterTerminal(PassingTerminal):
+    """The player presses a key `at` seconds on the fake clock."""
+
+    def __init__(self, clock, at):
+        super().__init__(clock)
+        self.at, self.pressed = at, False
+
+    def read(self, timeout):
+        super().read(timeout)
+        if self.clock.now >= self.at and not self.pressed:
+            self.pressed = True
+            return b"A"
+        return b""
+
+
+def test_a_key_after_a_long_wait_is_taken_at_once_and_the_pace_goes_on_from_there():
+    """While GET waits the virtual clock follows the wall clock; catching it up must not
+    make the player wait the same time again, one frame at a time."""
+    clock = FakeClock()
+    machine = Machine()
+    session = TerminalSession(machine, "T", KeyLaterTerminal(clock, at=8.0), clock, speed=1.0)
+    machine.clock.advance_seconds(0.5)
+    assert session.read_key() == ord("A")
+    pressed = clock.now
+    assert pressed == pytest.approx(8.0, abs=0.1)
+    assert machine.clock.seconds == pytest.approx(pressed, abs=0.1)
+    machine.clock.advance_seconds(1.0)
+    assert clock.now == pytest.approx(pressed + 1.0, abs=0.05)

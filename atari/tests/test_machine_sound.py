@@ -106,8 +106,9 @@ def sounding(samples, rate, window=0.04):
 
 
 def test_a_won_wordle_is_a_pure_tone_rising_and_fading(tmp_path):
-    """The seed: at the end of a game SOUND 0,9+I,10*(Z=5),I for I from 15 down to 0,
-    distortion 10 (pure) when the word was found: the pitch rises as the volume falls."""
+    """The seed: at the end of a game SOUND 0,9+I,10*(Z=5),I for I from 30 down to 0
+    (above 15 the volume spills into AUDC's volume-only bit: clicks, not a note), distortion
+    10 (pure) when the word was found: the pitch rises as the volume falls."""
     samples, rate = wordle_wav(tmp_path, "NINJA")
     heard = sounding(samples, rate)
     assert len(heard) >= 8

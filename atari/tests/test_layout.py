@@ -1,0 +1,73 @@
+"""The rooms of atari/ keep to their roles (GUIDE: the machine apart from the language,
+front-ends apart from both) and import no cycle, counting imports made inside functions."""
+import ast
+from pathlib import Path
+
+ATARI = Path(__file__).resolve().parent.parent
+
+
+def module_name(path):
+    parts = ("atari",) + path.relative_to(ATARI).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_module(name):
+    path = ATARI.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def atari_imports():
+    """{module: the atari modules it imports} for atari/ outside its tests."""
+    graph = {}
+    for path in ATARI.rglob("*.py"):
+        if "tests" in path.relative_to(ATARI).parts:
+            continue
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                if base.startswith("atari"):
+                    found.add(base)
+                    found.update(f"{base}.{alias.name}" for alias in node.names
+                                 if is_module(f"{base}.{alias.name}"))
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name.startswith("atari"))
+        ancestors = {".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)}
+        graph[name] = found - {name} - ancestors  # a package is imported before its modules
+    return graph
+
+
+def test_no_import_cycles():
+    graph = atari_imports()
+    done, cycles = set(), []
+
+    def visit(module, path):
+        for imported in sorted(graph.get(module, ())):
+            if imported in path:
+                cycles.append(path[path.index(imported):] + [imported])
+            elif imported not in done:
+                visit(imported, path + [imported])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [module])
+    assert cycles == []
+
+
+def test_the_machine_knows_nothing_of_the_language_or_the_front_ends():
+    outside = ("atari.basic", "atari.frontends", "atari.compare", "atari.cli", "atari.listings")
+    assert {(module, imported) for module, imports in atari_imports().items()
+            if module.startswith("atari.machine") for imported in imports
+            if imported.startswith(outside)} == set()
+
+
+def test_the_language_knows_nothing_of_the_front_ends():
+    outside = ("atari.frontends", "atari.compare", "atari.cli", "atari.usage")
+    assert {(module, imported) for module, imports in atari_imports().items()
+            if module.startswith("atari.basic") for imported in imports
+            if imported.startswith(outside)} == set()
