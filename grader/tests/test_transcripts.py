@@ -235,3 +235,35 @@ def test_a_skipped_program_is_not_run():
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
     assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret
+
+
+def test_printed_text_never_looks_like_a_coloured_letter():
+    """A student printing "[R:green]" as text is told apart from a green R."""
+    printed, coloured = screen_lines("[R:green]\\\n\x1b[42;1mR\x1b[0m\n")
+    assert printed.text == "\\[R:green]\\\\"
+    assert coloured.text == "[R:green]"
+
+
+def test_the_guard_inside_a_docstring_is_no_guard():
+    from grader.checks.information import guard_problems
+    hidden = 'def main():\n    pass\n"""\nif __name__ == "__main__":\n    main()\n"""\n'
+    assert guard_problems(hidden) and "there is no" in guard_problems(hidden)[0]
+    assert guard_problems(hidden.replace('"""\n', "")) == []
+
+
+@pytest.mark.parametrize("source, phrase", [
+    ("x = __import__('os')", "__import__"),
+    ("import importlib\nimportlib.import_module('os')", "importlib"),
+    ("import sys\nos = sys.modules['os']", "sys.modules"),
+    ("import random\nrandom._os.system('ls')", "random._os"),
+    ("import random as r\nr.os = 1\nr._os.getcwd()", "random._os"),
+])
+def test_imports_reached_other_ways_fail_the_import_check(source, phrase):
+    from grader.checks.information import import_tricks
+    assert any(phrase in trick for trick in import_tricks(source))
+
+
+def test_plain_allowed_code_has_no_import_tricks():
+    from grader.checks.information import import_tricks
+    assert import_tricks("import random\nimport math\nx = random.choice([1]) + math.pi\n"
+                         "random._inst.random()\n") == []
