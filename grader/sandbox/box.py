@@ -387,8 +387,8 @@ def call_result(reply, stdout, argument_count):
                   Status.MISSING_FUNCTION):
         return CallResult(status, detail=detail, stdout=stdout)
     if status != Status.OK:
-        return CallResult(Status.CRASHED, detail=f"the child sent an unknown status {capped(status, 80)!r}",
-                          stdout=stdout)
+        return CallResult(Status.CRASHED, stdout=stdout,
+                          detail=f"the child sent an unknown status {capped(status, 80)!r}")
     result = CallResult(status, detail=detail, stdout=stdout)
     try:
         result.value = codec.decode(reply.get("value"))
@@ -405,8 +405,9 @@ def call_result(reply, stdout, argument_count):
         result.args_problem = capped(why, 200)
     returned = reply.get("returned_argument")
     if returned is not None and not (type(returned) is int and 0 <= returned < argument_count):
-        return CallResult(Status.CRASHED, detail=f"the child sent a malformed reply (argument index "
-                          f"{capped(returned, 40)!r} of {argument_count})", stdout=stdout)
+        return CallResult(Status.CRASHED, stdout=stdout,
+                          detail=f"the child sent a malformed reply (argument index "
+                          f"{capped(returned, 40)!r} of {argument_count})")
     result.returned_argument = returned
     return result
 

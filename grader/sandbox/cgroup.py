@@ -9,8 +9,9 @@ container, cgroup v2 only) :func:`make` returns None and the sandbox bounds the
 total with per-process limits instead.
 """
 import os
-import signal
 import time
+
+from grader.sandbox import leftovers
 
 ROOT = "/sys/fs/cgroup"
 CONTROLLERS = ("memory", "pids")
@@ -38,18 +39,7 @@ class ControlGroup:
         return found
 
     def kill_all(self):
-        """SIGKILL every process in the group until none is left (a fork racing the kill
-        is caught next round)."""
-        for _ in range(KILL_ROUNDS):
-            pids = self.pids()
-            if not pids:
-                return
-            for pid in pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            time.sleep(0.005)
+        leftovers.kill_until_gone(self.pids)
 
     def remove(self):
         self.kill_all()

@@ -20,7 +20,7 @@ from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
-DETAIL_CHARACTERS = 2000    # longest text kept from one detail the child sends (an exception message)
+DETAIL_CHARACTERS = 2000    # longest text kept of one detail the child sends (an exception message)
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
 
@@ -130,7 +130,8 @@ class ChildProcess:
 
     def _failure_reply(self):
         if self.timed_out:
-            return {"status": Status.TIMEOUT, "detail": "did not return in time (or stopped reading)"}
+            return {"status": Status.TIMEOUT,
+                    "detail": "did not return in time (or stopped reading)"}
         if self.truncated:
             return {"status": Status.CRASHED, "detail": "stopped: printed more than the output limit"}
         self.kill()
@@ -250,7 +251,8 @@ def signal_name(number):
 
 
 def capped(text, limit=DETAIL_CHARACTERS):
-    """text (anything the child sent, made a str) cut to limit characters, saying how much was cut."""
+    """text (anything the child sent, made a str) cut to limit characters, saying how much was
+    cut."""
     text = text if type(text) is str else str(text)
     if len(text) <= limit:
         return text

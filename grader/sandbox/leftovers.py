@@ -37,9 +37,14 @@ def processes_of(uid):
 
 
 def kill_processes(uid):
-    """SIGKILL every process of uid until none is left (one forking meanwhile is caught next round)."""
+    kill_until_gone(lambda: processes_of(uid))
+
+
+def kill_until_gone(find_pids):
+    """SIGKILL every pid find_pids() gives until it gives none (a process forking meanwhile is
+    caught next round)."""
     for _ in range(KILL_ROUNDS):
-        pids = processes_of(uid)
+        pids = find_pids()
         if not pids:
             return
         for pid in pids:
