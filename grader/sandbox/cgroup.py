@@ -14,6 +14,7 @@ import time
 from grader.sandbox import leftovers
 
 ROOT = "/sys/fs/cgroup"
+PREFIX = "wordle-kit-"
 CONTROLLERS = ("memory", "pids")
 KILL_ROUNDS = 50
 
@@ -68,15 +69,22 @@ def _own_path(controller):
 
 
 def make(memory_bytes, processes):
-    """A new cgroup below our own capping memory (no swap beyond it) and processes, or None."""
+    """A new cgroup below our own capping memory (no swap beyond it) and processes, or None.
+
+    Its name carries our pid, so the groups of a grader that was killed (SIGKILL cannot be
+    cleaned up after) are removed by the next one."""
     folders = []
-    name = "wordle-kit-%s" % os.urandom(6).hex()
+    name = "%s%d-%s" % (PREFIX, os.getpid(), os.urandom(6).hex())
     try:
+        parents = []
         for controller in CONTROLLERS:
             own = _own_path(controller)
             if own is None:
                 raise OSError("no %s controller" % controller)
-            folder = os.path.join(ROOT, controller + own.rstrip("/"), name)
+            parents.append(os.path.join(ROOT, controller + own.rstrip("/")))
+        _remove_orphans(parents)
+        for parent in parents:
+            folder = os.path.join(parent, name)
             os.mkdir(folder, 0o700)
             folders.append(folder)
         _write(folders[0], "memory.limit_in_bytes", memory_bytes)
@@ -89,6 +97,28 @@ def make(memory_bytes, processes):
         ControlGroup(folders).remove()
         return None
     return ControlGroup(folders)
+
+
+def _remove_orphans(parents):
+    """Remove the groups of graders that no longer run."""
+    orphans = {}
+    for parent in parents:
+        for entry in os.listdir(parent):
+            owner = entry[len(PREFIX):].partition("-")[0]
+            if entry.startswith(PREFIX) and owner.isdigit() and not _alive(int(owner)):
+                orphans.setdefault(entry, []).append(os.path.join(parent, entry))
+    for folders in orphans.values():
+        ControlGroup(folders).remove()
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 def _write(folder, name, value):

@@ -253,3 +253,20 @@ def test_a_user_without_root_is_refused_unless_staff_say_unsafe():
         assert "student code runs as the grading user (--unsafe-no-jail)" in graded.stdout
     finally:
         shutil.rmtree(kit, ignore_errors=True)
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="cgroups need root")
+def test_the_cgroups_of_a_grader_killed_by_sigkill_are_removed_by_the_next(tmp_path):
+    from grader.sandbox import cgroup
+    made = subprocess.run([sys.executable, "-c", "from grader.sandbox import cgroup; "
+                           "group = cgroup.make(1 << 30, 8); "
+                           "print(' '.join(group.folders) if group else '')"],
+                          cwd=KIT_ROOT, capture_output=True, text=True, check=True).stdout.split()
+    if not made:
+        pytest.skip("no cgroup can be made on this machine")
+    assert all(os.path.isdir(folder) for folder in made)    # its maker ended without removing it
+    group = cgroup.make(1 << 30, 8)
+    try:
+        assert not any(os.path.exists(folder) for folder in made)
+    finally:
+        group.remove()
