@@ -56,7 +56,9 @@ def command_grade(args):
     if args.json:
         check_writable(args.json)
     try:
-        result = grading.grade(args.path, rubric, seed=args.seed)
+        private = [pathlib.Path(args.json).resolve().parent] if args.json else []
+        result = grading.grade(args.path, rubric, seed=args.seed,
+                               unsafe_no_jail=args.unsafe_no_jail, private_paths=private)
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
@@ -126,6 +128,9 @@ def parser():
     grade.add_argument("--seed", type=seed_number, metavar="N",
                        help="replay a grading: the seed its report or results.json shows "
                             "(default: drawn afresh)")
+    grade.add_argument("--unsafe-no-jail", action="store_true",
+                       help="where no safe sandbox can be made (not root, no user namespaces), "
+                       "run student code as yourself anyway (the report says so)")
     colour = grade.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="color", action="store_const", const=True,
                         help="colour the report even when not writing to a terminal")
@@ -180,11 +185,18 @@ def positive_int(text):
     return value
 
 
+def interrupt_once(signum, frame):
+    """SIGTERM as Ctrl-C, once: a second one (a process group signalled again) must not cut
+    the clean-up short."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     # SIGTERM (a CI or Gradescope timeout, kill) ends grading like Ctrl-C: the with-blocks
     # then stop the student's processes and remove the temp copies instead of leaving them.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, interrupt_once)
     try:
         return args.run(args)
     except CommandError as error:

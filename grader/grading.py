@@ -9,14 +9,13 @@ import threading
 import time
 
 from grader import KIT_ROOT, assignment
-from grader.checks import function_runner, information, transcripts
-from grader.checks.function_cases import FUNCTION_TESTS
+from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
 from grader.results.scoring import GradeResult, score_tests
-from grader.sandbox.box import Sandbox, SandboxError
+from grader.sandbox.box import UNSAFE, Sandbox, SandboxError
 from grader.sandbox.child.codec import Status
 from grader.sandbox.loading import LoadError, load_submission
 
-ALL_SPECS = (tuple(test.spec for test in FUNCTION_TESTS) + transcripts.SPECS
+ALL_SPECS = (tuple(test.spec for test in function_cases.FUNCTION_TESTS) + transcripts.SPECS
              + information.SPECS)
 
 
@@ -96,7 +95,8 @@ def run_everything(box, submission, seeds):
         raise failure[0]
     outcomes.update(programs)
     outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
-    outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports)
+    outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports,
+                                                                         submission)
     return outcomes
 
 
@@ -110,18 +110,25 @@ def open_sandbox(submission, sandbox_factory=Sandbox, **options):
                            **options)
 
 
-def grade(path, rubric, sandbox_factory=Sandbox, seed=None):
+def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
+          private_paths=()):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
     seed (an int) replays an earlier grading's program runs; by default one is drawn afresh
-    and recorded in the result. Raises CannotGrade when path cannot be read or the sandbox
-    cannot start.
+    and recorded in the result.  Student code never runs as the grading user unless
+    unsafe_no_jail; the kit, the expected-value cache and private_paths (e.g. where results
+    are written) are kept from it.  Raises CannotGrade when path cannot be read or the
+    sandbox cannot start.
     """
     started = time.monotonic()
     seeds = transcripts.Seeds.draw() if seed is None else transcripts.Seeds(seed)
+    private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
     try:
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
-            with open_sandbox(submission, sandbox_factory) as sandbox:
+            with open_sandbox(submission, sandbox_factory, unsafe_no_jail=unsafe_no_jail,
+                              private_paths=private) as sandbox:
+                if sandbox.mode == UNSAFE and expected_cache.distrust():
+                    function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 notes = ["protection not available: %s" % missing
                          for missing in sandbox.missing_protections]

@@ -23,6 +23,8 @@ import tempfile
 from grader.sandbox.child.codec import BadValue, decode, encode
 from grader import KIT_ROOT
 
+_trusted = True     # False once student code may run as this process's user (--unsafe-no-jail)
+
 SOURCES = ("wordle.py", "easy_wordle.py", "words.py", "grader/reference.py",
            "grader/assignment.py", "grader/checks/function_cases.py")
 
@@ -47,11 +49,33 @@ def cache_file():
     return cache_folder() / ("function-cases-%s.json" % fingerprint())
 
 
+def distrust():
+    """Stop reading and writing the cache for the rest of this process: student code now runs
+    as this user and could have changed it.  True the first time (values read from the
+    cache before must then be dropped and rebuilt)."""
+    global _trusted
+    was, _trusted = _trusted, False
+    return was
+
+
+def safe_to_read(path):
+    """The file and its folder are ours and nobody else may write them (student code running
+    under another uid cannot have planted or changed it)."""
+    for item in (path.parent, path):
+        status = os.stat(item)
+        if status.st_uid != os.geteuid() or status.st_mode & 0o022:
+            return False
+    return True
+
+
 def load(test_ids):
     """{test id: [(args, expected, call_text, reference_cpu), ...]} from the cache, or None
-    when there is no usable file for exactly these tests."""
+    when there is no usable file for exactly these tests (or it cannot be trusted)."""
     try:
-        table = decode(json.loads(cache_file().read_text(encoding="utf-8")))
+        path = cache_file()
+        if not _trusted or not safe_to_read(path):
+            return None
+        table = decode(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, RecursionError, BadValue):
         return None
     if type(table) is not dict or set(table) != set(test_ids):
@@ -67,10 +91,12 @@ def save(table):
     """Store {test id: [(args, expected, call_text, reference_cpu), ...]}; written whole or not at
     all (another process may be reading), and not at all when the folder is not
     writable (a read-only home still grades, just more slowly)."""
+    if not _trusted:
+        return
     path = cache_file()
     handle = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False,
                                          encoding="utf-8") as handle:
             json.dump(encode(table), handle, separators=(",", ":"))

@@ -72,8 +72,11 @@ def value_problems(test, case, value):
 def side_effect_problems(test, case, result):
     """Lines about arguments the call changed, or an argument it returned as its result."""
     names = test.function.arguments
+    if result.args_after is None:
+        return ["its arguments could not be read back after the call (%s), so it is not shown to "
+                "leave them unchanged" % result.args_problem]
     problems = ["it changed its argument %r (it must leave it as it was)" % name
-                for name, before, after in zip(names, case.args, result.args_after or ())
+                for name, before, after in zip(names, case.args, result.args_after)
                 if before != after]
     if test.requires_new_list and result.returned_argument is not None:
         problems.append("it returned the list it was given (%r) instead of a new list"

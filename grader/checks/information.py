@@ -7,9 +7,14 @@ for input and is caught), and by reading the source text for the guard line
 never runs). The source is only read as text (and parsed, never executed) here.
 """
 import ast
+import importlib
+import io
 import re
+import tokenize
+import types
 
-from grader.assignment import ALLOWED_IMPORTS_TEXT, CHECKS_GROUP, PROGRAMS, REQUIRED_FILES
+from grader.assignment import (ALLOWED_IMPORTS, ALLOWED_IMPORTS_TEXT, CHECKS_GROUP,
+                               HANDOUT_FILES, PROGRAMS, REQUIRED_FILES)
 from grader.results.outcome import Outcome, TestSpec
 from grader.sandbox.child.codec import Status
 
@@ -46,10 +51,26 @@ def enclosing_blocks(source):
     return found
 
 
+def string_lines(source):
+    """Numbers of the lines that lie inside a string literal spanning lines (a docstring), for
+    source that does not parse."""
+    inside = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                inside.update(range(token.start[0] + 1, token.end[0] + 1))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        pass    # the import run reports code that does not parse
+    return inside
+
+
 def guard_problems(source):
     """What is wrong with the __main__ guard in source text (an empty list if nothing)."""
     lines = list(GUARD_LINE.finditer(source))
     statements = enclosing_blocks(source)
+    if statements is None:
+        in_strings = string_lines(source)
+        lines = [match for match in lines if line_number(source, match) not in in_strings]
     if not lines:
         return ['there is no if __name__ == "__main__": line, so the game cannot be run '
                 "apart from importing the functions"]
@@ -89,11 +110,60 @@ def files_outcome(submission):
     return Outcome(True, notes=notes)
 
 
-def imports_outcome(forbidden):
-    if not forbidden:
-        return Outcome(True)
-    return Outcome.failed("imported %s: without permission the course allows only %s"
-                          % (", ".join(sorted(forbidden)), ALLOWED_IMPORTS_TEXT))
+def imports_outcome(forbidden, submission=None):
+    """The imports check from what the runs reported and, read as text, the student's files'
+    other ways of reaching a module (__import__, importlib, sys.modules, random._os)."""
+    problems = []
+    if forbidden:
+        problems.append("imported %s: without permission the course allows only %s"
+                        % (", ".join(sorted(forbidden)), ALLOWED_IMPORTS_TEXT))
+    for file in sorted(submission.files) if submission is not None else ():
+        problems.extend("%s: %s" % (file, trick)
+                        for trick in import_tricks(source_text(submission, file)))
+    return Outcome(not problems, problems)
+
+
+ALLOWED_MODULES = frozenset(ALLOWED_IMPORTS) - {name[:-3] for name in HANDOUT_FILES}
+
+
+def import_tricks(source):
+    """Ways the source reaches a module other than a plain import statement (which the
+    runs report): __import__(...), importlib, sys.modules, and a module reached through an
+    allowed one (random._os).  Read as text; nothing of the student's is run here."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    aliases = {}    # name in the student's file -> allowed standard module it stands for
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in ALLOWED_MODULES:
+                    aliases[alias.asname or alias.name] = alias.name
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in ("__import__", "importlib", "__builtins__"):
+            found.append("uses %s to import modules" % node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner, attribute = node.value.id, node.attr
+            if attribute in ("modules", "__import__", "import_module") and owner in (
+                    "sys", "builtins", "__builtins__", "importlib"):
+                found.append("reaches modules through %s.%s" % (owner, attribute))
+            elif owner in aliases and reaches_module(aliases[owner], attribute):
+                found.append("reaches the module %s.%s through %s (an import the course does "
+                             "not allow)" % (aliases[owner], attribute, owner))
+        if len(found) >= 10:
+            break
+    return sorted(set(found))
+
+
+def reaches_module(module, attribute):
+    """True when module.attribute is itself a module (random._os, random._sha512)."""
+    try:
+        return isinstance(getattr(importlib.import_module(module), attribute, None),
+                          types.ModuleType)
+    except ImportError:
+        return False
 
 
 IMPORT_PROBLEMS = {

@@ -13,6 +13,7 @@ from grader.ansi import ESCAPE, LETTER_CODES, RESET_CODES
 
 COLOUR_CODES = {code: colour for colour, code in LETTER_CODES.items()}
 PLAIN_SPACE = (" ", None)
+PLAIN_ESCAPES = {"[": "\\[", "\\": "\\\\"}
 
 
 @dataclass(frozen=True)
@@ -28,9 +29,10 @@ class ScreenLine:
 
     @property
     def text(self):
-        """The line for people: coloured letters as [R:green]."""
-        return "".join(char if colour is None else "[%s:%s]" % (char, colour)
-                       for char, colour in self.tokens)
+        """The line for people: coloured letters as [R:green]; a plain [ or \\ is written
+        \\[ or \\\\, so printed text such as "[R:green]" never looks like a coloured letter."""
+        return "".join(PLAIN_ESCAPES.get(char, char) if colour is None
+                       else "[%s:%s]" % (char, colour) for char, colour in self.tokens)
 
     @property
     def plain(self):

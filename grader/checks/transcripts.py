@@ -397,8 +397,8 @@ def diff_block(expected_rows, got):
     if len(tagged) > SHOWN_DIFF_LINES:
         tagged = tagged[:SHOWN_DIFF_LINES] + [("@", "... %d more diff lines"
                                                 % (len(tagged) - SHOWN_DIFF_LINES))]
-    return Diff("- expected (the reference), + got (your program); [R:green] is a green R",
-                tuple(tagged))
+    return Diff("- expected (the reference), + got (your program); [R:green] is a green R, "
+                "\\[ a [ printed as text", tuple(tagged))
 
 
 # ---------------------------------------------------------------- judging one run

@@ -20,16 +20,22 @@ unnamed file, and a jailed child mounts its own tmpfs); close() from the
 thread that opened the box ends runs in flight.
 
 Protections (see :attr:`Sandbox.protections`): always resource limits (memory,
-CPU, file size, processes, open files; sandbox/limits.py), per-call time limits,
-output caps, its own session killed as a whole, children that the kernel kills
-when the grading process dies (even by SIGKILL), a scrubbed environment, an
-isolated interpreter whose sys.path is the temp copy plus the standard library,
-stdin from /dev/null or the scripted text.  As root, in addition: private
-mount, PID and network namespaces (killing the child kills every process the
-student started; there is no network), a chroot jail holding only read-only
-system files and the submission (the kit, the tests and other submissions are
-not there to read), and an unprivileged uid/gid of its own with no groups and
-no new privileges.
+CPU, file size, processes, open files; sandbox/limits.py), per-call time limits and
+deadlines on every send, caps on everything the child sends, its own session killed
+as a whole, children that the kernel kills when the grading process dies (even by
+SIGKILL), a scrubbed environment, an isolated interpreter whose sys.path is the
+temp copy plus the standard library, stdin from /dev/null or the scripted text.
+Then the safest mode the machine allows (:attr:`Sandbox.mode`):
+  JAIL    root with namespaces: private mount, PID, network, IPC and UTS namespaces,
+          a chroot jail on a tmpfs holding only read-only system files and the
+          submission, an unprivileged uid/gid of its own, no new privileges;
+  UID     root without CAP_SYS_ADMIN (a default Docker container): no namespaces,
+          but an unprivileged uid/gid per child, the private paths (kit, cache,
+          results) closed to other users, and everything the uid leaves (processes,
+          System V IPC, files in /tmp and /dev/shm) removed after each child;
+  UNSAFE  no root: refused unless the caller passes unsafe_no_jail.
+In JAIL and UID modes a cgroup (where one can be made) caps the memory and processes
+of all the sandbox's children together (sandbox/cgroup.py).
 """
 
 import functools
@@ -43,9 +49,10 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.sandbox import cgroup
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child_process import ChildProcess
+from grader.sandbox.child_process import ChildProcess, capped, signal_name
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
@@ -53,7 +60,12 @@ CHILD_FILES = ("worker.py", "jail.py", "codec.py")
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
-_JAIL_PROBES = {}           # interpreter -> None (the jail works) or why it does not
+_PROBES = {}           # (interpreter, mode) -> None (the mode works) or why it does not
+JAIL, UID, UNSAFE = "jail", "uid", "unsafe"     # the sandbox's modes, safest first
+NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
+                "able to read the kit and rewrite results); run as root, or pass "
+                "--unsafe-no-jail to grade anyway: ")
+MAX_FORBIDDEN_IMPORTS = 50     # module names kept from one run's reports
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
 
 
@@ -72,6 +84,7 @@ class CallResult:
     returned_argument: object = None
     stdout: str = ""
     cpu_seconds: object = None  # CPU time the call took, measured by the grader (None: unknown)
+    args_problem: str = ""      # why args_after is None although the call returned
 
 
 @dataclass
@@ -92,15 +105,22 @@ class Sandbox:
     """A private temp copy of a submission and the children that run it."""
 
     def __init__(self, files, allowed_imports=None, unwatched_modules=(), limits=None,
-                 privileged=None):
+                 privileged=None, unsafe_no_jail=False, private_paths=()):
         """files: {name in the sandbox's folder: path to copy}.  With allowed_imports (top-level
         module names), runs report every other module the given files import, except imports
-        made by unwatched_modules (e.g. course files that may import what students may not)."""
+        made by unwatched_modules (e.g. course files that may import what students may not).
+        Without root the sandbox refuses to start unless unsafe_no_jail; private_paths (the
+        kit, the cache, the results) are closed to other users where a uid is all that
+        separates student code from them."""
         self.files = dict(files)
         self.allowed_imports = allowed_imports
         self.unwatched_modules = unwatched_modules
         self.limits = limits or Limits()
         self.privileged = (os.geteuid() == 0) if privileged is None else privileged
+        self.unsafe_no_jail = unsafe_no_jail
+        self.private_paths = tuple(private_paths)
+        self.mode = None
+        self.cgroup = None
         self.temp = None
         self.python = None
         self.protections = []
@@ -149,58 +169,111 @@ class Sandbox:
         with self._runs_lock:
             for child in self._runs:
                 child.signal_session(signal.SIGKILL)
+            if self.cgroup is not None:
+                self.cgroup.remove()
+                self.cgroup = None
             if self.temp is not None:
                 shutil.rmtree(self.temp, ignore_errors=True)
                 self.temp = None
 
     def _choose_protections(self):
+        """The safest mode this machine allows: JAIL, else UID (root without namespaces),
+        else UNSAFE (only when asked for: student code would run as the grading user)."""
         self.protections = ["resource limits (memory, CPU, file size, processes, open files)",
                             "time limits and output caps", "own session killed as a whole",
                             "children killed by the kernel when the grader dies",
                             "scrubbed environment and sys.path (temp copy + standard library)"]
         self.missing_protections = []
         self.python = sys.executable
+        self.mode = UNSAFE
         if self.privileged:
-            self.python = find_system_python()
-            if self.python is None:
-                self.privileged = False
-                self.python = sys.executable
+            python = find_system_python()
+            if python is None:
                 self.missing_protections.append(
                     "no system python3 >= 3.10 that an unprivileged user can run was found")
-        if self.privileged:
-            problem = self._jail_problem()
-            if problem is not None:
-                self.privileged = False
-                self.python = sys.executable
-                self.missing_protections.append(f"the jail cannot be built here: {problem}")
-        if self.privileged:
-            self.protections += ["private mount, PID and network namespaces (no network)",
-                                 "chroot jail without the kit, tests or other submissions",
-                                 "unprivileged uid/gid, no groups, no new privileges"]
-        else:
+            else:
+                self._choose_privileged_mode(python)
+        if self.mode == UNSAFE:
+            if not self.unsafe_no_jail:
+                raise SandboxError(NO_SAFE_MODE + "; ".join(self.missing_protections or
+                                                            ["the grader does not run as root"]))
+            self.privileged = False
             self.missing_protections += [
-                "student code runs as the grading user and could read files that user can read",
+                "student code runs as the grading user (--unsafe-no-jail): it can read and write "
+                "whatever that user can (the kit, the expected-value cache, results files)",
                 "no PID namespace: processes that leave the session are found by an environment "
                 "marker and killed, which a process that clears its environment escapes, and "
-                "processes the student started outlive a grader that is killed with SIGKILL"]
+                "processes the student started outlive a grader that is killed with SIGKILL",
+                "no IPC namespace and no memory cap for the run as a whole"]
+            return
+        self.cgroup = cgroup.make(self.limits.sandbox_memory_bytes, self.limits.sandbox_processes)
+        if self.cgroup is not None:
+            self.protections.append("one memory and process cap for all the sandbox's processes "
+                                    "(a cgroup)")
+        else:
+            self.missing_protections.append(
+                "no cgroup could be made: memory is bounded per process times the process limit")
 
-    def _jail_problem(self):
-        """None when a jailed child starts with this interpreter, else why not (checked once).
+    def _choose_privileged_mode(self, python):
+        self.python = python
+        self.mode = JAIL
+        problem = self._probe_problem()
+        if problem is None:
+            self.protections += ["private mount, PID, network, IPC and UTS namespaces (no "
+                                 "network, nothing shared with other runs)",
+                                 "chroot jail without the kit, tests or other submissions",
+                                 "unprivileged uid/gid, no groups, no new privileges"]
+            return
+        self.missing_protections.append(f"the jail cannot be built here: {problem}")
+        self.mode = UID
+        problem = self._probe_problem()
+        if problem is not None:
+            self.missing_protections.append(f"no unprivileged uid can be used: {problem}")
+            self.mode = UNSAFE
+            self.python = sys.executable
+            return
+        self._hide_private_paths()
+        self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
+                             "privileges: the kit, the cache and the results are closed to it",
+                             "everything the run's uid leaves (processes, System V IPC, files "
+                             "in /tmp and /dev/shm) removed after it"]
+        self.missing_protections.append("no namespaces: student code sees the machine's files "
+                                        "that any user may read, and the network")
+
+    def _hide_private_paths(self):
+        """Close the private paths (the kit, the cache, the results) to other users, and open
+        the temp copy's folders to them (read-only: the files stay root's)."""
+        for path in self.private_paths:
+            try:
+                mode = os.stat(path).st_mode
+                if mode & 0o077:
+                    os.chmod(path, mode & ~0o077)
+            except OSError:
+                pass
+        os.chmod(self.temp, 0o711)
+        for folder in (self.temp / "box", self.temp / "runtime"):
+            os.chmod(folder, 0o755)
+            for entry in folder.iterdir():
+                os.chmod(entry, 0o644)
+
+    def _probe_problem(self):
+        """None when a child starts in this mode with this interpreter, else why not (checked once).
 
         Namespaces need CAP_SYS_ADMIN, which e.g. a default Docker container withholds from root.
         """
-        if self.python not in _JAIL_PROBES:
+        key = (self.python, self.mode)
+        if key not in _PROBES:
             child = self._start({"mode": "probe"}, stdin=subprocess.DEVNULL)
             try:
                 finished = child.wait_for_exit(JAIL_PROBE_TIMEOUT)
             finally:
                 child.kill()
             if finished and child.exit_code == 0 and {"end": End.FINISHED} in child.messages:
-                _JAIL_PROBES[self.python] = None
+                _PROBES[key] = None
             else:
                 errors = child.text("stderr").strip().splitlines()
-                _JAIL_PROBES[self.python] = errors[-1] if errors else f"exit status {child.exit_code}"
-        return _JAIL_PROBES[self.python]
+                _PROBES[key] = errors[-1] if errors else f"exit status {child.exit_code}"
+        return _PROBES[key]
 
     # ------------------------------------------------------------ function calls
 
@@ -218,7 +291,7 @@ class Sandbox:
         reply, stdout = self._calls.request(
             {"op": "call", "module": module, "function": function, "args": codec.encode(args)},
             timeout, cpu_limit)
-        result = self._call_result(reply, stdout)
+        result = call_result(reply, stdout, len(args))
         result.cpu_seconds = self._calls.last_cpu_seconds
         if self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
@@ -243,29 +316,11 @@ class Sandbox:
         if status == Status.OK:
             self._calls.imported.add(module)
             return None
-        detail = reply.get("detail") or status
+        detail = capped(reply.get("detail") or status)
         failure = CallResult(Status.IMPORT_FAILED, detail=f"importing {module} failed: {detail}",
                              stdout=stdout)
         self._imports[module] = failure
         return failure
-
-    def _call_result(self, reply, stdout):
-        status = reply.get("status")
-        if status in (Status.TIMEOUT, Status.CRASHED):
-            return CallResult(status, detail=reply.get("detail", ""), stdout=stdout)
-        result = CallResult(status, detail=str(reply.get("detail", "")), stdout=stdout)
-        if status == Status.OK:
-            try:
-                result.value = codec.decode(reply.get("value"))
-                result.args_after = codec.decode(reply.get("args_after"))
-            except (codec.BadValue, RecursionError) as error:
-                return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
-            returned = reply.get("returned_argument")
-            result.returned_argument = returned if type(returned) is int else None
-        elif status not in (Status.RAISED, Status.BAD_VALUE, Status.MISSING_FUNCTION):
-            return CallResult(Status.CRASHED, detail=f"child sent an unknown status {status!r}",
-                              stdout=stdout)
-        return result
 
     # ------------------------------------------------------------ program runs
 
@@ -312,19 +367,59 @@ class Sandbox:
         if self.allowed_imports is not None:
             config["imports"] = {"allowed": list(self.allowed_imports),
                                  "unwatched": list(self.unwatched_modules)}
-        if self.privileged:
-            root = self.temp / "jail"
-            root.mkdir(exist_ok=True)
+        if self.mode in (JAIL, UID):
             uid = JAIL_UID_BASE + int.from_bytes(os.urandom(2), "little")
             self.child_uids.add(uid)
+            if self.cgroup is not None:
+                config["cgroup_procs"] = self.cgroup.procs_files
+        if self.mode == UID:
+            config["drop"] = {"uid": uid, "gid": uid}
+        elif self.mode == JAIL:
+            root = self.temp / "jail"
+            root.mkdir(exist_ok=True)
             config["jail"] = {"root": str(root), "uid": uid, "gid": uid,
                               "tmpfs_bytes": self.limits.tmpfs_bytes,
+                              "tmpfs_inodes": self.limits.tmpfs_inodes,
                               "system_paths": [p for p in SYSTEM_PATHS if os.path.lexists(p)]}
         try:
             return ChildProcess(self.python, self.temp / "runtime" / "worker.py", self.limits,
                                 config, stdin)
         except OSError as error:
             raise SandboxError(f"cannot start the sandbox child: {error}") from None
+
+
+def call_result(reply, stdout, argument_count):
+    """Turn the child's reply to a call into a CallResult, trusting none of it: anything
+    malformed (an unknown status, an undecodable value, an index out of range) is a failure."""
+    status = reply.get("status")
+    detail = capped(reply.get("detail", ""))
+    if status in (Status.TIMEOUT, Status.CRASHED, Status.RAISED, Status.BAD_VALUE,
+                  Status.MISSING_FUNCTION):
+        return CallResult(status, detail=detail, stdout=stdout)
+    if status != Status.OK:
+        return CallResult(Status.CRASHED, stdout=stdout,
+                          detail=f"the child sent an unknown status {capped(status, 80)!r}")
+    result = CallResult(status, detail=detail, stdout=stdout)
+    try:
+        result.value = codec.decode(reply.get("value"))
+    except (codec.BadValue, RecursionError) as error:
+        return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
+    try:
+        args_after = codec.decode(reply["args_after"])
+    except (KeyError, codec.BadValue, RecursionError) as error:
+        args_after = error
+    if type(args_after) is list and len(args_after) == argument_count:
+        result.args_after = args_after
+    else:
+        why = reply.get("args_after_error") or "no readable report of them came back"
+        result.args_problem = capped(why, 200)
+    returned = reply.get("returned_argument")
+    if returned is not None and not (type(returned) is int and 0 <= returned < argument_count):
+        return CallResult(Status.CRASHED, stdout=stdout,
+                          detail=f"the child sent a malformed reply (argument index "
+                          f"{capped(returned, 40)!r} of {argument_count})")
+    result.returned_argument = returned
+    return result
 
 
 def run_result(child, finished):
@@ -334,13 +429,14 @@ def run_result(child, finished):
                        output_truncated=child.truncated)
     ends = []
     for message in child.messages:
-        if type(message.get("forbidden_import")) is str:
-            result.forbidden_imports.append(message["forbidden_import"])
+        name = message.get("forbidden_import")
+        if type(name) is str and len(result.forbidden_imports) < MAX_FORBIDDEN_IMPORTS:
+            result.forbidden_imports.append(capped(name, 60))
         elif "end" in message:
             ends.append(message)
     saw_eof = any(message.get("eof") is True for message in child.messages)
     end = ends[0] if ends else {}
-    result.detail = str(end.get("detail", ""))
+    result.detail = capped(end.get("detail", ""))
     if child.protocol_error:
         result.detail = (result.detail + "; " if result.detail else "") + child.protocol_error
     if saw_eof and end.get("end") != End.FINISHED:
@@ -360,7 +456,7 @@ def run_result(child, finished):
         result.status = Status.OK
     elif child.exit_code is not None and child.exit_code < 0:
         result.status = Status.CRASHED
-        result.detail = f"killed by signal {signal.Signals(-child.exit_code).name}"
+        result.detail = f"killed by signal {signal_name(-child.exit_code)}"
     else:
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"

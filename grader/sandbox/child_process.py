@@ -15,10 +15,12 @@ import socket
 import subprocess
 import time
 
+from grader.sandbox import leftovers
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
+DETAIL_CHARACTERS = 2000    # longest text kept of one detail the child sends (an exception message)
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
 CPU_POLL_INTERVAL = 0.05    # how often a call with a CPU limit reads the worker's CPU time
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
@@ -45,6 +47,7 @@ class ChildProcess:
         self._closed = False
         self._next_id = 0
         self.jailed = "jail" in config
+        self.uid = config["drop"]["uid"] if "drop" in config else None
         self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
         self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
         ours, theirs = socket.socketpair()
@@ -94,12 +97,9 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         cpu_before = self.cpu_seconds()
-        try:
-            self.socket.sendall(codec.dump_message(message))
-        except OSError as error:
-            self.protocol_error = f"the child closed its end ({error})"
-        reply = None if self.protocol_error else self._wait_for_reply(
-            self._next_id, nonce, timeout, cpu_limit, cpu_before)
+        reply = None
+        if self._send(codec.dump_message(message), timeout):
+            reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit, cpu_before)
         cpu_after = self.cpu_seconds()
         self.last_cpu_seconds = (None if cpu_before is None or cpu_after is None
                                  else max(0.0, cpu_after - cpu_before))
@@ -109,6 +109,22 @@ class ChildProcess:
             self.kill()
         stdout = (reply.get("stdout") if type(reply.get("stdout")) is str else "") + printed
         return reply, stdout[: self.limits.output_bytes]
+
+    def _send(self, data, timeout):
+        """Send data within the timeout (a child that stops reading must not block the grader);
+        False, with the reason noted, when it cannot."""
+        self.timed_out = self.cpu_exceeded = False
+        self.socket.settimeout(timeout)
+        try:
+            self.socket.sendall(data)
+            return True
+        except socket.timeout:
+            self.timed_out = True
+        except OSError as error:
+            self.protocol_error = f"the child closed its end ({error})"
+        finally:
+            self.socket.settimeout(None)
+        return False
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None, cpu_before=None):
         deadline = time.monotonic() + timeout
@@ -134,14 +150,15 @@ class ChildProcess:
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:
-            return {"status": Status.TIMEOUT, "detail": "did not return in time"}
+            return {"status": Status.TIMEOUT,
+                    "detail": "did not return in time (or stopped reading)"}
         if self.truncated:
             return {"status": Status.CRASHED, "detail": "stopped: printed more than the output limit"}
         self.kill()
         if self.protocol_error:
             detail = self.protocol_error
         elif self.exit_code < 0:
-            detail = f"the child process was killed by signal {signal.Signals(-self.exit_code).name}"
+            detail = f"the child process was killed by signal {signal_name(-self.exit_code)}"
         else:
             detail = f"the child process exited with status {self.exit_code}"
         return {"status": Status.CRASHED, "detail": detail}
@@ -255,13 +272,34 @@ class ChildProcess:
         if self.exit_code is None:
             self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
-        if not self.jailed:
+        if self.uid is not None:
+            leftovers.remove_all(self.uid)
+        elif not self.jailed:
             kill_marked_processes(self.marker)
         if not self._closed:
             self._closed = True
             self.selector.close()
             for stream in (self.socket, self.process.stdout, self.process.stderr):
                 stream.close()
+
+
+def signal_name(number):
+    """SIGKILL for 9, SIGRTMIN+5 for a real-time signal, "signal 99" for any other number."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        if signal.SIGRTMIN <= number <= signal.SIGRTMAX:
+            return f"SIGRTMIN+{number - signal.SIGRTMIN}"
+        return f"signal {number}"
+
+
+def capped(text, limit=DETAIL_CHARACTERS):
+    """text (anything the child sent, made a str) cut to limit characters, saying how much was
+    cut."""
+    text = text if type(text) is str else str(text)
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text) - limit} more characters not kept)"
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")

@@ -10,17 +10,22 @@ from dataclasses import dataclass
 class Limits:
     """Resource limits for student code.  Times are wall-clock seconds."""
 
-    memory_bytes: int = 1024 ** 3
+    # Per process; with processes they bound a run's memory where no cgroup caps it
+    # (8 x 256 MiB; a correct submission's process takes under 50 MB; threads count as processes).
+    memory_bytes: int = 256 * 1024 ** 2
     cpu_seconds: int = 30                # one program run or import
     calls_cpu_seconds: int = 1800        # the long-lived calls child, all its calls (each call
                                          # has its own CPU limit, enforced by the grader)
     file_size_bytes: int = 1024 ** 2
-    processes: int = 64
+    processes: int = 8
     open_files: int = 64
     output_bytes: int = 256 * 1024       # per stream per run, and per call's printing
     value_bytes: int = 16 * 1024 ** 2    # one encoded reply
     import_timeout: float = 5.0          # importing a module for calls (words.py included)
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
+    tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
+    sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)
+    sandbox_processes: int = 32          # same (children run 3 at a time, each with 2 jail helpers)
 
     def rlimits(self, calls=False):
         """{resource name: value} for the child's setrlimit calls (for the calls child if calls)."""

@@ -15,8 +15,14 @@ import shutil
 import stat
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+
+try:
+    from lzma import LZMAError
+except ImportError:     # a Python built without lzma reads no LZMA zip at all (NotImplementedError)
+    LZMAError = OSError
 
 MAX_FILE_BYTES = 1024 * 1024          # a source file bigger than this is not a real submission
 MAX_ZIP_BYTES = 64 * 1024 * 1024      # the archive itself
@@ -98,7 +104,7 @@ def load_submission(path, required):
                 candidates, notes = _zip_candidates(archive, required)
                 return _build(source, required, candidates, notes)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError,
-                EOFError, OSError, ValueError) as error:
+                EOFError, OSError, ValueError, zlib.error, LZMAError) as error:
             raise LoadError(f"cannot read zip {source}: {error}") from None
     if source.exists():
         raise LoadError(f"{source} is neither a folder nor a .zip file")

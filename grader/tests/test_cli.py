@@ -189,6 +189,26 @@ def test_sigterm_ends_grading_at_once_and_leaves_no_process_or_temp_dir(tmp_path
     assert_ended_cleanly(process, stderr, tmp_path, tmp_path)
 
 
+@pytest.mark.parametrize("moment", ["opening", "grading"])
+def test_sigterm_to_the_whole_process_group_leaves_no_temp_dir(tmp_path, moment):
+    """As `timeout` and CI runners send it: the grader and anything in its group at once."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    process = start_grader(temp, "grade", SUBMISSIONS / "hostile_ignores_sigterm",
+                           start_new_session=True)
+    if moment == "opening":
+        deadline = time.monotonic() + 30
+        while not list(temp.glob("wordle-kit-*")) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    else:
+        wait_for_sandboxes(temp, 1)
+    os.killpg(process.pid, signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    wait_until_gone(temp, temp, seconds=8)
+    assert process.returncode in (1, -signal.SIGTERM) and "Traceback" not in stderr
+    assert_left_nothing(stderr, temp, temp)
+
+
 @pytest.mark.parametrize("interrupt", ["sigterm", "ctrl-c", "sigkill"])
 def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_dir(tmp_path, interrupt):
     for student in ("ann", "bob", "cy"):

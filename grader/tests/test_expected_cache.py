@@ -53,3 +53,33 @@ def test_the_file_name_changes_with_the_reference(tmp_path, monkeypatch):
     with open(tmp_path / "wordle.py", "a") as source:
         source.write("\n# changed\n")
     assert expected_cache.fingerprint() != before
+
+
+def test_a_cache_file_others_may_write_is_not_read(tmp_path):
+    """Student code running under another uid could have written it."""
+    first_expected(tmp_path)
+    path = only_file(tmp_path)
+    table = json.loads(path.read_text())
+    table["dict"]["check_word.official"][0]["tuple"][1] = ["marked"] * 5
+    path.write_text(json.dumps(table))
+    for mode in (0o666, 0o620):
+        path.chmod(mode)
+        assert first_expected(tmp_path) == "['yellow', 'grey', 'yellow', 'grey', 'grey']"
+        path.write_text(json.dumps(table))
+    path.chmod(0o600)
+    tmp_path.chmod(0o777)
+    assert first_expected(tmp_path) == "['yellow', 'grey', 'yellow', 'grey', 'grey']"
+
+
+def test_once_student_code_runs_as_this_user_the_cache_is_neither_read_nor_written(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLE_KIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(expected_cache, "_trusted", True)
+    first_expected(tmp_path)
+    test_ids = list(json.loads(only_file(tmp_path).read_text())["dict"])
+    assert expected_cache.load(test_ids) is not None
+    assert expected_cache.distrust() is True and expected_cache.distrust() is False
+    assert expected_cache.load(test_ids) is None
+    only_file(tmp_path).unlink()
+    expected_cache.save({"x": []})
+    assert list(tmp_path.iterdir()) == []

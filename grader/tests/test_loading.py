@@ -197,3 +197,18 @@ def test_each_load_gets_its_own_directory(tmp_path, loaded):
     (tmp_path / "wordle.py").write_bytes(WORDLE)
     first, second = loaded(tmp_path), loaded(tmp_path)
     assert first.directory != second.directory
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_LZMA, zipfile.ZIP_BZIP2])
+def test_a_zip_with_corrupt_compressed_data_is_a_load_error(tmp_path, method):
+    path = tmp_path / "corrupt.zip"
+    with zipfile.ZipFile(path, "w", compression=method) as archive:
+        archive.writestr("wordle.py", "x = 1\n" * 5000)
+        archive.writestr("easy_wordle.py", "y = 2\n")
+    data = bytearray(path.read_bytes())
+    start = data.index(b"wordle.py") + len("wordle.py") + 20     # inside the compressed data
+    for offset in range(start, start + 40):
+        data[offset] ^= 0x5A
+    path.write_bytes(bytes(data))
+    with pytest.raises(LoadError, match="cannot read zip"):
+        load_submission(path, REQUIRED_FILES).cleanup()

@@ -68,7 +68,8 @@ def wait_until_gone(box_temp, uids, seconds=2.0):
 def sandbox(source, privileged, limits=FAST):
     """A Sandbox over SOURCE; afterwards assert that nothing of it is left."""
     with load_submission(source, REQUIRED_FILES) as submission:
-        box = open_sandbox(submission, limits=limits, privileged=privileged)
+        box = open_sandbox(submission, limits=limits, privileged=privileged,
+                           unsafe_no_jail=not privileged)
         with box:
             temp = box.temp
             yield box
@@ -168,7 +169,7 @@ def test_child_sees_only_its_copy_the_kit_word_list_and_the_stdlib(tmp_path, pri
 
 def test_protections_are_reported():
     with load_submission(KIT_ROOT, REQUIRED_FILES) as submission:
-        with open_sandbox(submission, privileged=False) as box:
+        with open_sandbox(submission, privileged=False, unsafe_no_jail=True) as box:
             assert box.missing_protections and not box.privileged
         if IS_ROOT:
             with open_sandbox(submission) as box:
@@ -178,11 +179,12 @@ def test_protections_are_reported():
 
 @pytest.mark.parametrize("privileged", JAILED)
 def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged):
-    monkeypatch.setitem(sandbox_module._JAIL_PROBES, sandbox_module.find_system_python(),
+    monkeypatch.setitem(sandbox_module._PROBES,
+                        (sandbox_module.find_system_python(), sandbox_module.JAIL),
                         "PermissionError: [Errno 1] Operation not permitted")
     with load_submission(KIT_ROOT, REQUIRED_FILES) as submission, \
             open_sandbox(submission, privileged=privileged) as box:
-        assert not box.privileged
+        assert box.mode == sandbox_module.UID
         assert any("jail cannot be built" in line for line in box.missing_protections)
         assert box.call("wordle", "known_word", [[]]).value == "_____"
 
@@ -256,6 +258,21 @@ def test_cpu_time_is_measured_by_the_grader_and_limits_calls(tmp_path, privilege
         assert sleep.status == Status.TIMEOUT and "CPU" not in sleep.detail   # the wall safety net
         assert time.monotonic() - started < 30 and sleep.cpu_seconds < 0.5
         assert box.call("wordle", "check_word", ["FAST", "X"]).status == Status.OK   # restarted
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_cpu_time_is_measured_in_the_uid_mode_too(tmp_path, monkeypatch, privileged):
+    """Root without namespaces: the worker runs under its own uid (and cgroup), and the grader
+    still reads its CPU time from /proc."""
+    monkeypatch.setitem(sandbox_module._PROBES,
+                        (sandbox_module.find_system_python(), sandbox_module.JAIL),
+                        "PermissionError: [Errno 1] Operation not permitted")
+    with sandbox(write_submission(tmp_path / "cpu", CPU_AND_SLEEP), privileged) as box:
+        assert box.mode == sandbox_module.UID
+        burn = box.call("wordle", "check_word", ["BURN", "X"], timeout=60, cpu_limit=5)
+        assert burn.status == Status.OK and 0.25 <= burn.cpu_seconds < 1.5
+        spin = box.call("wordle", "check_word", ["SPIN", "X"], timeout=120, cpu_limit=0.5)
+        assert spin.status == Status.TIMEOUT and "0.5 s of CPU" in spin.detail
 
 
 # ------------------------------------------------------------------ hostile submissions
@@ -453,7 +470,8 @@ from grader import grading
 from grader.results.rubric import load_rubric
 from grader.sandbox.box import Sandbox
 grading.grade(sys.argv[1], load_rubric(None, [spec.id for spec in grading.ALL_SPECS]),
-              sandbox_factory=functools.partial(Sandbox, privileged=sys.argv[2] == "jailed"))
+              sandbox_factory=functools.partial(Sandbox, privileged=sys.argv[2] == "jailed"),
+              unsafe_no_jail=sys.argv[2] != "jailed")
 '''
 
 

@@ -5,6 +5,8 @@ share of their limit pass or fail alike whatever else runs. Three gradings witho
 three with four CPU-bound processes beside them (benchmarks/grading_stability.py prints
 the same comparison for whole gradings).
 """
+import os
+
 import pytest
 
 from grader.checks import function_cases as F
@@ -50,7 +52,7 @@ TESTS = [test for test in F.FUNCTION_TESTS if test.spec.id in (
 
 def grade_functions(folder):
     with load_submission(folder, REQUIRED_FILES) as submission:
-        with open_sandbox(submission) as box:
+        with open_sandbox(submission, unsafe_no_jail=os.geteuid() != 0) as box:
             outcomes = function_runner.run_function_tests(box, TESTS)
     return {test_id: outcome.passed for test_id, outcome in outcomes.items()}
 

@@ -299,3 +299,37 @@ def test_valid_sample_words_are_shown_as_valid_in_a_diff():
     shown = details(outcome)
     assert "is extra: 'Possible words remaining:'" in shown
     assert T.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
+
+
+def test_printed_text_never_looks_like_a_coloured_letter():
+    """A student printing "[R:green]" as text is told apart from a green R."""
+    printed, coloured = screen_lines("[R:green]\\\n\x1b[42;1mR\x1b[0m\n")
+    assert printed.text == "\\[R:green]\\\\"
+    assert coloured.text == "[R:green]"
+
+
+def test_the_guard_inside_a_docstring_is_no_guard():
+    from grader.checks.information import guard_problems
+    hidden = 'def main():\n    pass\n"""\nif __name__ == "__main__":\n    main()\n"""\n'
+    assert guard_problems(hidden) and "inside a string" in guard_problems(hidden)[0]
+    unparsable = hidden + "def broken(:\n"
+    assert guard_problems(unparsable) and "there is no" in guard_problems(unparsable)[0]
+    assert guard_problems(hidden.replace('"""\n', "")) == []
+
+
+@pytest.mark.parametrize("source, phrase", [
+    ("x = __import__('os')", "__import__"),
+    ("import importlib\nimportlib.import_module('os')", "importlib"),
+    ("import sys\nos = sys.modules['os']", "sys.modules"),
+    ("import random\nrandom._os.system('ls')", "random._os"),
+    ("import random as r\nr.os = 1\nr._os.getcwd()", "random._os"),
+])
+def test_imports_reached_other_ways_fail_the_import_check(source, phrase):
+    from grader.checks.information import import_tricks
+    assert any(phrase in trick for trick in import_tricks(source))
+
+
+def test_plain_allowed_code_has_no_import_tricks():
+    from grader.checks.information import import_tricks
+    assert import_tricks("import random\nimport math\nx = random.choice([1]) + math.pi\n"
+                         "random._inst.random()\n") == []

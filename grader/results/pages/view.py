@@ -3,13 +3,14 @@
 Scores by rubric group come from each test's tag (its group), so a custom rubric needs
 nothing here.  A test output's lines are classified for display (a diff's removed and
 added lines, a function test's expected and got) and split into text and coloured
-letters: the report writes a green R as ``[R:green]``, shown as a tile.
+letters: the report writes a green R as ``[R:green]``, shown as a tile (and a ``[`` or
+``\\`` printed as text as ``\\[`` or ``\\\\``, shown as the character).
 """
 import re
 import statistics
 from dataclasses import dataclass, field
 
-COLOURED_LETTER = re.compile(r"\[(.):(green|yellow|grey)\]")
+COLOURED_LETTER = re.compile(r"\\([\\\[])|\[(.):(green|yellow|grey)\]")
 DIFF_LEGEND = re.compile(r"^- expected\b.*\+ got\b")
 INFORMATION_GROUP = "checks"
 BINS = 20
@@ -28,15 +29,22 @@ class Line:
 
 
 def segments(text):
-    """Text and coloured letters, in order: '> [R:green]x' -> '> ', R (green), 'x'."""
-    parts, position = [], 0
+    """Text and coloured letters, in order: '> [R:green]x' -> '> ', R (green), 'x';
+    '\\[R:green]' is the text '[R:green]'."""
+    parts, plain, position = [], "", 0
     for match in COLOURED_LETTER.finditer(text):
-        if match.start() > position:
-            parts.append(Segment(text[position:match.start()]))
-        parts.append(Segment(match.group(1), match.group(2)))
+        plain += text[position:match.start()]
         position = match.end()
-    if position < len(text):
-        parts.append(Segment(text[position:]))
+        if match.group(1):      # an escaped [ or \ printed as text
+            plain += match.group(1)
+            continue
+        if plain:
+            parts.append(Segment(plain))
+            plain = ""
+        parts.append(Segment(match.group(2), match.group(3)))
+    plain += text[position:]
+    if plain:
+        parts.append(Segment(plain))
     return tuple(parts)
 
 

@@ -1,14 +1,19 @@
 """The child's isolation (standard library only): dying with the grader, the
 namespaces and chroot jail (as root), and the resource limits.
 
-When the config asks for isolation (the grader runs as root) the process
-unshares a mount, a PID and a network namespace (so no network at all) and
+First the child joins the sandbox's control group when there is one (a memory and
+process cap for all the sandbox's processes together).  When the config asks for
+the jail (the grader runs as root) the process unshares a mount, a PID, a network
+(so no network at all), an IPC (no System V shared memory, queues or semaphores
+shared with any other run, and all of them gone when the run ends) and a UTS namespace, and
 stays outside as a relay that ends the way the worker ended; it forks the
 namespace's init (which reaps and, when it ends, takes every process of the
 namespace with it), which builds a jail (a small tmpfs holding read-only binds
 of /usr and friends, /dev/null, /dev/zero, /dev/urandom, an empty /tmp and
 /box with the submission) and forks the worker proper, which chroots into the
 jail and drops to an unprivileged uid/gid with no groups and no new privileges.
+When namespaces cannot be made (root without CAP_SYS_ADMIN, as in a default Docker
+container) the config asks only for the drop to an unprivileged uid/gid of its own.
 Resource limits are applied in every case, and the child dies with the grader
 (a parent-death signal; as root the relay and the init both have it).
 """
@@ -23,6 +28,8 @@ import signal
 CLONE_NEWNS = 0x00020000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUTS = 0x04000000
 MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG = 1
@@ -67,11 +74,19 @@ def _has_reader(pipe_write_fd):
 
 
 def isolate(config):
-    """Namespaces, jail and lowered privileges (root only); returns the code's directory."""
+    """Control group, namespaces, jail and lowered privileges (root only); returns the code's
+    directory."""
+    for procs in config.get("cgroup_procs", ()):
+        with open(procs, "w") as handle:
+            handle.write(str(os.getpid()))
+    if config.get("drop"):
+        _drop_privileges(config["drop"])
+        return config["box"]
     jail = config.get("jail")
     if not jail:
         return config["box"]
-    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET), "unshare")
+    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS),
+           "unshare")
     status_read, status_write = os.pipe()
     init = os.fork()
     if init:
@@ -87,18 +102,23 @@ def isolate(config):
     os.close(status_write)
     os.chroot(jail["root"])
     os.chdir(JAIL_BOX)
-    os.setgroups([])
-    os.setgid(jail["gid"])
-    os.setuid(jail["uid"])
-    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
+    _drop_privileges(jail)
     return JAIL_BOX
+
+
+def _drop_privileges(ids):
+    """An unprivileged uid/gid of the sandbox's own, no groups, no new privileges."""
+    os.setgroups([])
+    os.setgid(ids["gid"])
+    os.setuid(ids["uid"])
+    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
 
 
 def _build_jail(jail, config):
     """In the new mount namespace, fill a tmpfs with what Python needs and the submission."""
     root = jail["root"]
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    _mount("tmpfs", root, "tmpfs", MS_NOSUID, f"size={jail['tmpfs_bytes']},mode=0755")
+    _mount("tmpfs", root, "tmpfs", MS_NOSUID, f"size={jail['tmpfs_bytes']},nr_inodes={jail['tmpfs_inodes']},mode=0755")
     for path in jail["system_paths"]:
         inside = root + path
         if os.path.islink(path):

@@ -237,7 +237,8 @@ def watch_imports(channel, code_dir, allowed, unwatched):
             channel.send({"forbidden_import": top})
 
     def watched_import(name, globals=None, locals=None, fromlist=(), level=0):
-        note(globals, name, level)
+        # __import__("os") called by hand passes no globals: the caller's frame says who it is
+        note(globals if globals is not None else sys._getframe(1).f_globals, name, level)
         return real_import(name, globals, locals, fromlist, level)
 
     def watched_import_module(name, package=None):
