@@ -4,7 +4,8 @@ Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
     python -m grader grade PATH [--json FILE] [--rubric FILE] [--color | --no-color]
-    python -m grader grade-all PATH... --csv FILE [--jobs N] [--reports DIR] [--rubric FILE]
+    python -m grader grade-all PATH... [--csv FILE] [--out DIR [--html] [--force]] [--jobs N]
+                                       [--timeout SECONDS] [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
 
@@ -20,9 +21,10 @@ import pathlib
 import signal
 import sys
 
-from grader import batch, grading
+from grader import batch, class_folder, grading
 from grader.checks import expected_cache, function_cases
 from grader.results import gradescope_json, text_report
+from grader.results.pages.layout import LayoutError
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
@@ -73,13 +75,23 @@ def command_grade(args):
 
 def command_grade_all(args):
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
-    check_writable(args.csv)
+    if args.csv is None and args.out is None:
+        raise CommandError("say where the scores go: --csv FILE and/or --out DIR")
+    if args.html and args.out is None:
+        raise CommandError("--html builds the pages in the --out folder: give --out DIR")
+    csv_path = args.csv or os.path.join(args.out, "grades.csv")
+    if args.csv:
+        check_writable(args.csv)
     try:
-        students = batch.student_paths(args.paths)
-        batch.grade_class(students, args.csv, args.rubric, args.reports, args.jobs)
-    except batch.BatchError as error:
+        students = class_folder.find_students(args.paths)
+        summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
+                                    args.force, args.timeout)
+    except (batch.BatchError, class_folder.ClassFolderError, LayoutError) as error:
         raise CommandError(str(error)) from None
-    print("graded %d submissions; scores in %s" % (len(students), args.csv))
+    print("\n".join(summary))
+    print("graded %d submissions; scores in %s" % (len(students), csv_path))
+    if args.html:
+        print("class page: %s" % build_pages(args.out))
     return EXIT_OK
 
 
@@ -105,12 +117,16 @@ def command_prepare(args):
     return EXIT_OK
 
 
-def command_report(args):
+def build_pages(folder):
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
     try:
-        print("class page: %s" % pages.build(args.folder))
+        return pages.build(folder)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
+
+
+def command_report(args):
+    print("class page: %s" % build_pages(args.folder))
     return EXIT_OK
 
 
@@ -130,15 +146,28 @@ def parser():
                         const=False, help="never colour the report")
     grade.set_defaults(run=command_grade)
 
-    grade_all = commands.add_parser("grade-all", help="grade a class in parallel into a CSV file")
+    grade_all = commands.add_parser(
+        "grade-all", aliases=["batch"], help="grade a class in parallel into a CSV file",
+        description="Grade every submission of a class: a folder with one subfolder or .zip "
+                    "per student, a Gradescope export (submission_metadata.yml) or a Canvas "
+                    "download (name_12345_67890_wordle.py), or the submissions themselves.")
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
-                           help="a folder of submissions (one subfolder or .zip per student), "
-                                "or the submissions themselves")
-    grade_all.add_argument("--csv", metavar="FILE", required=True, help="where to write scores")
+                           help="the class's folder, or the submissions themselves")
+    grade_all.add_argument("--csv", metavar="FILE",
+                           help="where to write scores (default: DIR/grades.csv with --out)")
+    grade_all.add_argument("--out", "--reports", metavar="DIR", dest="out",
+                           help="a folder per student (results.json, report.txt, the files "
+                                "graded), written as each finishes; a rerun skips students "
+                                "already graded there")
+    grade_all.add_argument("--force", action="store_true",
+                           help="grade again students already graded in --out")
+    grade_all.add_argument("--html", action="store_true",
+                           help="then build the staff pages in --out (as the report command)")
     grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                            metavar="N", help="submissions graded at once (default: CPU count)")
-    grade_all.add_argument("--reports", metavar="DIR",
-                           help="also write each student's report (.txt) and results (.json)")
+    grade_all.add_argument("--timeout", type=positive_int, default=batch.DEFAULT_TIMEOUT,
+                           metavar="SECONDS", help="stop grading one submission after this "
+                           "long and mark its row (default: %(default)s)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
     grade_all.set_defaults(run=command_grade_all)
 
