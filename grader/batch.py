@@ -30,7 +30,6 @@ from grader.sandbox.loading import LoadError, load_submission
 BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and their CSV row
 EXIT_WORKER = 1                 # how a stopped child ends
 PR_SET_PDEATHSIG = 1
-DEFAULT_TIMEOUT = 600           # seconds for one submission's whole grading
 STOP_GRACE = 10                 # seconds a stopped child has to clean up before SIGKILL
 
 
@@ -268,7 +267,7 @@ def write_file(path, text):
 
 
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
-                timeout=DEFAULT_TIMEOUT):
+                timeout=600):
     """Grade the Students with jobs children, printing a line per student as each finishes;
     write the CSV (in the students' order) to csv_path, even when interrupted; return the
     summary's lines.  With out, each student's folder is written there, and students already

@@ -8,6 +8,8 @@ grading.py, a class by batch.py.
                                        [--timeout SECONDS] [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
+    python -m grader gradescope-bundle -o ZIP [--rubric FILE]
+    python -m grader report DIR
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
@@ -21,14 +23,14 @@ import pathlib
 import signal
 import sys
 
-from grader import batch, class_folder, grading
+from grader import grading
 from grader.checks import expected_cache, function_cases
 from grader.results import gradescope_json, text_report
-from grader.results.pages.layout import LayoutError
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
+BATCH_TIMEOUT = 600  # seconds for one submission in grade-all
 
 
 class CommandError(Exception):
@@ -53,6 +55,13 @@ def check_writable(path):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
 
 
+def colour_by_default(stream, environ):
+    """Colour for a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb;
+    --color and --no-color win over both."""
+    return (stream.isatty() and not environ.get("NO_COLOR")
+            and environ.get("TERM", "") != "dumb")
+
+
 def command_grade(args):
     rubric = read_rubric(args.rubric)
     if args.json:
@@ -62,7 +71,7 @@ def command_grade(args):
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
-    colour = args.color if args.color is not None else sys.stdout.isatty()
+    colour = args.color if args.color is not None else colour_by_default(sys.stdout, os.environ)
     sys.stdout.write(text_report.text_report(result, colour=colour))
     if args.json:
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
@@ -74,6 +83,8 @@ def command_grade(args):
 
 
 def command_grade_all(args):
+    from grader import batch, class_folder  # the class batch: staff side, not in the bundle
+    from grader.results.pages.layout import LayoutError
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
     if args.csv is None and args.out is None:
         raise CommandError("say where the scores go: --csv FILE and/or --out DIR")
@@ -125,6 +136,21 @@ def build_pages(folder):
         raise CommandError(str(error)) from None
 
 
+def command_gradescope_bundle(args):
+    from grader.gradescope import bundle
+    if args.rubric:
+        read_rubric(args.rubric)  # a bad rubric is refused here, not on Gradescope
+    check_writable(args.output)
+    try:
+        bundle.build(args.output, args.rubric)
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (args.output, error.strerror or error)) \
+            from None
+    print("wrote %s: upload it as the autograder (setup.sh and run_autograder at its top)"
+          % args.output)
+    return EXIT_OK
+
+
 def command_report(args):
     print("class page: %s" % build_pages(args.folder))
     return EXIT_OK
@@ -165,7 +191,7 @@ def parser():
                            help="then build the staff pages in --out (as the report command)")
     grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                            metavar="N", help="submissions graded at once (default: CPU count)")
-    grade_all.add_argument("--timeout", type=positive_int, default=batch.DEFAULT_TIMEOUT,
+    grade_all.add_argument("--timeout", type=positive_int, default=BATCH_TIMEOUT,
                            metavar="SECONDS", help="stop grading one submission after this "
                            "long and mark its row (default: %(default)s)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
@@ -178,6 +204,14 @@ def parser():
     prepare = commands.add_parser("prepare", help="compute and cache the function tests' expected "
                                   "values (setup.sh does it for Gradescope)")
     prepare.set_defaults(run=command_prepare)
+    gradescope = commands.add_parser("gradescope-bundle", help="the autograder zip to upload "
+                                     "to Gradescope")
+    gradescope.add_argument("-o", "--output", metavar="ZIP", required=True,
+                            help="where to write it, e.g. autograder.zip")
+    gradescope.add_argument("--rubric", metavar="FILE",
+                            help="grade with this rubric on Gradescope (default: the course's)")
+    gradescope.set_defaults(run=command_gradescope_bundle)
+
     report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
