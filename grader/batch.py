@@ -31,6 +31,7 @@ BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and the
 EXIT_WORKER = 1                 # how a stopped child ends
 PR_SET_PDEATHSIG = 1
 STOP_GRACE = 10                 # seconds a stopped child has to clean up before SIGKILL
+DEFAULT_TIMEOUT = 600           # seconds for one submission's whole grading
 
 
 class BatchError(Exception):
@@ -48,6 +49,7 @@ class Record:
 
 
 def error_record(student, message):
+    message = class_folder.printable(message)  # a path in it may hold bytes that are not UTF-8
     return Record(csv_table.error_row(student.name, message), None, "error: " + message)
 
 
@@ -261,17 +263,18 @@ class Progress:
 
 def write_file(path, text):
     try:
-        pathlib.Path(path).write_text(text, encoding="utf-8")
+        pathlib.Path(path).write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
         raise BatchError("cannot write %s: %s" % (path, error)) from None
 
 
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
-                timeout=600):
+                timeout=None):
     """Grade the Students with jobs children, printing a line per student as each finishes;
     write the CSV (in the students' order) to csv_path, even when interrupted; return the
     summary's lines.  With out, each student's folder is written there, and students already
     graded there from the same files with the same rubric are skipped unless force."""
+    timeout = timeout or DEFAULT_TIMEOUT
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
     rubric_text = pathlib.Path(rubric_path or DEFAULT_RUBRIC).read_text(encoding="utf-8")

@@ -39,9 +39,14 @@ class Student:
         return printable(os.fsdecode(self.path))
 
 
-def printable(name):
-    """The name as text: bytes that are not UTF-8 (kept by Python as surrogates) replaced."""
-    return os.fsencode(name).decode("utf-8", "replace") if isinstance(name, str) else str(name)
+def printable(text):
+    """Text that can be written as UTF-8: bytes of a file name that are not UTF-8 (which
+    Python keeps as surrogates) replaced with U+FFFD."""
+    text = str(text)
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte
+        return text.encode("utf-8", "replace").decode("utf-8")
 
 
 @contextmanager

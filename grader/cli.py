@@ -30,7 +30,6 @@ from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
-BATCH_TIMEOUT = 600  # seconds for one submission in grade-all
 
 
 class CommandError(Exception):
@@ -99,6 +98,11 @@ def command_grade_all(args):
                                     args.force, args.timeout)
     except (batch.BatchError, class_folder.ClassFolderError, LayoutError) as error:
         raise CommandError(str(error)) from None
+    except KeyboardInterrupt:
+        print("interrupted: the scores of those graded so far are in %s%s" % (
+            csv_path, "; run the same command again to go on" if args.out else ""),
+            file=sys.stderr)
+        return EXIT_INTERNAL
     print("\n".join(summary))
     print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
@@ -191,9 +195,9 @@ def parser():
                            help="then build the staff pages in --out (as the report command)")
     grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                            metavar="N", help="submissions graded at once (default: CPU count)")
-    grade_all.add_argument("--timeout", type=positive_int, default=BATCH_TIMEOUT,
-                           metavar="SECONDS", help="stop grading one submission after this "
-                           "long and mark its row (default: %(default)s)")
+    grade_all.add_argument("--timeout", type=positive_int, metavar="SECONDS",
+                           help="stop grading one submission after this long and mark its "
+                           "row (default: 600)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
     grade_all.set_defaults(run=command_grade_all)
 

@@ -11,7 +11,7 @@ import re
 
 from grader.assignment import CHECKS_GROUP, GROUPS
 from grader.results.scoring import points
-from grader.results.text_report import test_output
+from grader.results.text_report import test_output, visible
 
 STUDENT, SCORE, MAX_SCORE, FLAGS, STYLE, ERROR = (
     "student", "score", "max_score", "flags", "style", "error")
@@ -70,7 +70,9 @@ def error_row(student, error):
 
 
 def safe_cell(value):
-    text = "" if value is None else str(value)
+    """The cell's text with control characters shown as escapes (text_report.visible), and
+    an apostrophe before what a spreadsheet would take for a formula."""
+    text = "" if value is None else visible(str(value))
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 

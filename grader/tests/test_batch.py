@@ -95,8 +95,9 @@ def test_a_canvas_download_is_grouped_by_student_id(tmp_path):
 
 
 def test_cells_that_look_like_formulas_are_neutralised():
-    for text in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "\tx", "\rx"):
+    for text in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "\tx"):
         assert csv_table.safe_cell(text) == "'" + text
+    assert csv_table.safe_cell("\rx\x1b[2J") == "\\x0dx\\x1b[2J"   # control characters shown
     assert csv_table.safe_cell("ann") == "ann" and csv_table.safe_cell(1.5) == "1.5"
     text = csv_table.csv_text([], {}, [csv_table.error_row("=cmd|' /C calc'!A0", "-oops")])
     rows = list(csv.reader(io.StringIO(text)))
@@ -147,6 +148,8 @@ def test_odd_names_get_a_row_and_a_folder_each_and_a_rerun_resumes(tmp_path):
     root.mkdir(exist_ok=True)
     zipped(SUBMISSIONS / "no_letters_first_copy", root / "X.zip")
     os.mkdir(os.fsencode(root) + b"/\xffbad")                       # not UTF-8: graded, 0
+    with open(os.fsencode(root) + b"/\xfebroken.zip", "wb") as broken:   # not UTF-8, not a zip
+        broken.write(b"PK\x03\x04 no")
     evil = "=HYPERLINK(1)\x1b]0;pwned\x07"
     (root / evil).mkdir()
     (root / evil / "Wordle.py").write_text("")                       # a near miss
@@ -156,18 +159,20 @@ def test_odd_names_get_a_row_and_a_folder_each_and_a_rerun_resumes(tmp_path):
     assert "\x1b" not in stdout and "\\x1b]0;pwned\\x07" in stdout
     rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
     by_name = {row["student"]: row for row in rows[1:]}
-    assert set(by_name) == {"X", "X.zip", "\ufffdbad", "'" + evil}
+    shown_evil = "'=HYPERLINK(1)\\x1b]0;pwned\\x07"
+    assert set(by_name) == {"X", "X.zip", "\ufffdbad", shown_evil, "\ufffdbroken"}
+    assert "cannot grade" in by_name["\ufffdbroken"]["error"]
     assert by_name["X"]["score"] == "40" and by_name["X.zip"]["score"] == "39"
     assert by_name["\ufffdbad"]["score"] == "0" and "checks failed: files" in by_name["\ufffdbad"]["flags"]
-    assert "near-miss name: Wordle.py graded as wordle.py" in by_name["'" + evil]["flags"]
+    assert "near-miss name: Wordle.py graded as wordle.py" in by_name[shown_evil]["flags"]
     folders = sorted(p.name for p in out.iterdir() if p.is_dir())
-    assert len(folders) == 4 and all(name.isprintable() and "\x1b" not in name for name in folders)
+    assert len(folders) == 5 and all(name.isprintable() and "\x1b" not in name for name in folders)
     student_names = {json.loads((out / f / "student.json").read_text())["student"] for f in folders}
-    assert student_names == {"X", "X.zip", "\ufffdbad", evil}
+    assert student_names == {"X", "X.zip", "\ufffdbad", evil, "\ufffdbroken"}
 
     (root / "X" / "wordle.py").write_text("")   # changed since: graded again; the others resumed
     again = grader("grade-all", root, "--out", out, "--jobs", "2")
-    assert "3 of 4 already graded" in again.stdout.decode()
+    assert "3 of 5 already graded" in again.stdout.decode()   # X changed, the broken zip again
     rows_again = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
     assert {row["student"]: row["score"] for row in rows_again}["X"] == "0"
     assert [row for row in rows_again if row["student"] != "X"] == [
@@ -187,3 +192,22 @@ def test_more_jobs_than_cores_change_no_score(tmp_path):
     assert {row["student"]: float(row["score"]) for row in rows} == {
         name: float(expected[name]["score"]) for name in ("correct_loops", "cw_extra_yellow",
                                                    "hostile_spawns_sleepers")}
+
+
+def test_flags_name_what_staff_should_look_at():
+    from grader import grading
+    from grader.results.outcome import Outcome
+    from grader.results.rubric import load_rubric
+    from grader.results.scoring import GradeResult, score_tests
+    outcomes = {spec.id: Outcome(True) for spec in grading.ALL_SPECS}
+    outcomes["checks.imports"] = Outcome.failed("imported os")
+    outcomes["check_word.official"] = Outcome.failed("did not return within the time limit")
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    result = GradeResult("x", score_tests(rubric, grading.ALL_SPECS, outcomes),
+                         near_misses={"wordle.py": "Wordle (1).py"},
+                         missing_protections=["namespaces (no CAP_SYS_ADMIN)"])
+    row = csv_table.result_row("ann", result, style_count=7)
+    assert row["flags"].split("; ") == [
+        "checks failed: imports", "near-miss name: Wordle (1).py graded as wordle.py",
+        "jail unavailable: namespaces (no CAP_SYS_ADMIN)", "timeouts: 1 test"]
+    assert row["style"] == "7" and row["check_word.official"] == "0" and row["score"] == "38.5"

@@ -119,6 +119,7 @@ def test_grade_all_writes_one_csv_row_per_student(tmp_path):
     rows = {row["student"]: row for row in rows[1:]}
     assert list(rows) == ["broken", "correct_counts", "no_letters_first_copy"]
     assert rows["correct_counts"]["score"] == "40" and rows["correct_counts"]["error"] == ""
+    assert rows["correct_counts"]["style"].isdigit() and rows["broken"]["style"] == ""
     assert rows["no_letters_first_copy"]["score"] == "39"
     assert rows["no_letters_first_copy"]["no_letters"] == "4"
     assert rows["no_letters_first_copy"]["no_letters.grey_copy_before"] == "0"
