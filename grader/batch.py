@@ -68,12 +68,12 @@ def fingerprint(student, rubric_text):
     return digest.hexdigest()
 
 
-def resumed(out, student, print_):
+def resumed(out, student, stamp):
     """The record of a student graded by an earlier run from the same files, or None."""
     folder = pathlib.Path(out) / layout.folder_name(student.name)
     try:
         saved = json.loads((folder / BATCH_RECORD).read_text(encoding="utf-8"))
-        if saved["fingerprint"] == print_ and (folder / layout.RESULTS).is_file():
+        if saved["fingerprint"] == stamp and (folder / layout.RESULTS).is_file():
             return Record(**saved["record"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
@@ -98,7 +98,7 @@ def style_count(sources):
         return None
 
 
-def grade_one(student, rubric_path, out, print_):
+def grade_one(student, rubric_path, out, stamp):
     """Grade one student (in a child process); write their folder under out; return a Record."""
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     try:
@@ -115,11 +115,11 @@ def grade_one(student, rubric_path, out, print_):
                         [test.spec.id for test in result.tests if test.outcome.passed],
                         "%s / %s" % (points(result.score), points(result.max_score)))
     if out is not None and result is not None:
-        write_student(out, student, record, print_, result, sources)
+        write_student(out, student, record, stamp, result, sources)
     return record
 
 
-def write_student(out, student, record, print_, result=None, sources=()):
+def write_student(out, student, record, stamp, result=None, sources=()):
     """The student's folder: the pages' layout, then batch.json (graded ones are resumed)."""
     folder = pathlib.Path(out) / layout.folder_name(student.name)
     (folder / BATCH_RECORD).unlink(missing_ok=True)
@@ -132,10 +132,10 @@ def write_student(out, student, record, print_, result=None, sources=()):
                             text_report.text_report(result), sources,
                             submission=student.shown_path)
     (folder / BATCH_RECORD).write_text(
-        json.dumps({"fingerprint": print_, "record": asdict(record)}) + "\n", encoding="utf-8")
+        json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n", encoding="utf-8")
 
 
-def child_main(connection, student, rubric_path, out, print_, main_pid):
+def child_main(connection, student, rubric_path, out, stamp, main_pid):
     """A child of the batch: Ctrl-C is left to the main process, which stops children
     with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The kernel
     sends the same SIGTERM when the main process dies, even by SIGKILL."""
@@ -145,7 +145,7 @@ def child_main(connection, student, rubric_path, out, print_, main_pid):
     if os.getppid() != main_pid:    # it died before the prctl
         os._exit(EXIT_WORKER)
     try:
-        record = grade_one(student, rubric_path, out, print_)
+        record = grade_one(student, rubric_path, out, stamp)
         connection.send(record)
     except SystemExit:  # stopped mid-grading and cleaned up
         os._exit(EXIT_WORKER)
@@ -187,9 +187,9 @@ def run_children(todo, jobs, timeout, start, finished):
     try:
         while pending or running:
             while pending and len(running) < jobs:
-                index, student, print_ = pending.pop(0)
+                index, student, stamp = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=start, args=(sender, student, print_, os.getpid()),
+                process = context.Process(target=start, args=(sender, student, stamp, os.getpid()),
                                           name="grading %d" % index)
                 process.start()
                 sender.close()
@@ -243,8 +243,13 @@ class Progress:
             try:
                 import tqdm
                 tqdm.tqdm.monitor_interval = 0  # no monitor thread in a process that forks
+                try:
+                    known = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+                except OSError:
+                    known = False
+                size = {"dynamic_ncols": True} if known else {"ncols": 80, "nrows": 24}
                 self.bar = tqdm.tqdm(total=total, initial=already, unit="student",
-                                     dynamic_ncols=True, file=sys.stderr)
+                                     file=sys.stderr, **size)
             except ImportError:
                 pass
 
@@ -285,12 +290,12 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
             raise BatchError("cannot create %s: %s" % (out, error)) from None
     records, todo = {}, []
     for index, student in enumerate(students):
-        print_ = fingerprint(student, rubric_text) if out is not None else ""
-        record = resumed(out, student, print_) if out is not None and not force else None
+        stamp = fingerprint(student, rubric_text) if out is not None else ""
+        record = resumed(out, student, stamp) if out is not None and not force else None
         if record is not None:
             records[index] = record
         else:
-            todo.append((index, student, print_))
+            todo.append((index, student, stamp))
     if records:
         print("%d of %d already graded in %s (from the same files and rubric): skipped; "
               "--force grades them again" % (len(records), len(students), out), flush=True)
@@ -303,8 +308,8 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
             write_student(out, students[index], record, "")
         progress.done(students[index].name, record.summary)
 
-    def start(connection, student, print_, main_pid):
-        child_main(connection, student, rubric_path, out, print_, main_pid)
+    def start(connection, student, stamp, main_pid):
+        child_main(connection, student, rubric_path, out, stamp, main_pid)
 
     try:
         run_children(todo, jobs, timeout, start, finished)

@@ -180,9 +180,8 @@ def submitter_names(record):
     names = []
     for submitter in submitters if isinstance(submitters, list) else []:
         if isinstance(submitter, dict):
-            name = next((str(submitter[key]) for key in (":name", "name", ":email", "email",
-                                                          ":sid", "sid") if submitter.get(key)),
-                        "")
+            keys = (":name", "name", ":email", "email", ":sid", "sid")
+            name = next((str(submitter[key]) for key in keys if submitter.get(key)), "")
             if name.strip():
                 names.append(printable(name.strip()))
     return names

@@ -37,8 +37,8 @@ def summary_lines(specs, maxima, records):
                     points(statistics.median(scores)), points(min(scores)), points(max(scores))))
     bins = distribution(scores, maximum)
     most = max(count for _, count in bins) or 1
-    lines.extend("  %12s  %-*s %d" % (label, BAR_WIDTH, "#" * round(BAR_WIDTH * count / most), count)
-                 for label, count in bins)
+    lines.extend("  %12s  %-*s %d" % (label, BAR_WIDTH, "#" * round(BAR_WIDTH * count / most),
+                                      count) for label, count in bins)
     rates = [(sum(1 for record in graded if spec.id in record.passed) / len(graded), spec)
              for spec in specs]
     failed = sorted((item for item in rates if item[0] < 1), key=lambda item: item[0])

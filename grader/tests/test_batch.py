@@ -111,7 +111,7 @@ class Student:
 
 def run_fake_children(behaviours, timeout=30):
     """run_children with children that behave as told; {index: Record}."""
-    def start(connection, student, print_, main_pid):
+    def start(connection, student, stamp, main_pid):
         behaviour = behaviours[student.name]
         if behaviour == "crash":
             os._exit(3)
@@ -163,7 +163,8 @@ def test_odd_names_get_a_row_and_a_folder_each_and_a_rerun_resumes(tmp_path):
     assert set(by_name) == {"X", "X.zip", "\ufffdbad", shown_evil, "\ufffdbroken"}
     assert "cannot grade" in by_name["\ufffdbroken"]["error"]
     assert by_name["X"]["score"] == "40" and by_name["X.zip"]["score"] == "39"
-    assert by_name["\ufffdbad"]["score"] == "0" and "checks failed: files" in by_name["\ufffdbad"]["flags"]
+    assert by_name["\ufffdbad"]["score"] == "0"
+    assert "checks failed: files" in by_name["\ufffdbad"]["flags"]
     assert "near-miss name: Wordle.py graded as wordle.py" in by_name[shown_evil]["flags"]
     folders = sorted(p.name for p in out.iterdir() if p.is_dir())
     assert len(folders) == 5 and all(name.isprintable() and "\x1b" not in name for name in folders)
@@ -189,9 +190,9 @@ def test_more_jobs_than_cores_change_no_score(tmp_path):
                     "--jobs", str(4 * (os.cpu_count() or 1)))
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader((tmp_path / "scores.csv").open()))[1:]
+    names = ("correct_loops", "cw_extra_yellow", "hostile_spawns_sleepers")
     assert {row["student"]: float(row["score"]) for row in rows} == {
-        name: float(expected[name]["score"]) for name in ("correct_loops", "cw_extra_yellow",
-                                                   "hostile_spawns_sleepers")}
+        name: float(expected[name]["score"]) for name in names}
 
 
 def test_flags_name_what_staff_should_look_at():
@@ -211,3 +212,29 @@ def test_flags_name_what_staff_should_look_at():
         "checks failed: imports", "near-miss name: Wordle (1).py graded as wordle.py",
         "jail unavailable: namespaces (no CAP_SYS_ADMIN)", "timeouts: 1 test"]
     assert row["style"] == "7" and row["check_word.official"] == "0" and row["score"] == "38.5"
+
+
+def test_a_terminal_shows_a_progress_bar_with_the_count(tmp_path):
+    pytest.importorskip("tqdm")
+    for name in ("ann", "bo"):
+        (tmp_path / "class" / name).mkdir(parents=True)
+    main, terminal = os.openpty()
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm"}
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade-all", tmp_path / "class",
+                                "--csv", tmp_path / "scores.csv", "--jobs", "1"],
+                               cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=terminal)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    stdout, _ = process.communicate(timeout=120)
+    os.close(main)
+    assert process.returncode == 0
+    assert b"2/2" in shown and b"student" in shown          # N/M (and the time left)
+    assert b"ann" in stdout and b"bo" in stdout and b"\x1b" not in stdout

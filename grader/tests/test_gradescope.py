@@ -7,7 +7,6 @@ import pathlib
 import shutil
 import subprocess
 import sys
-import sysconfig
 import zipfile
 
 import pytest
@@ -84,7 +83,8 @@ def test_the_bundle_command_takes_a_rubric_and_refuses_a_bad_one(tmp_path):
     rubric = json.loads((ROOT / "grader" / "results" / "rubric.json").read_text())
     rubric["groups"]["checks"]["points"] = 2
     (tmp_path / "rubric.json").write_text(json.dumps(rubric))
-    result = grader("gradescope-bundle", "-o", tmp_path / "a.zip", "--rubric", tmp_path / "rubric.json")
+    result = grader("gradescope-bundle", "-o", tmp_path / "a.zip",
+                    "--rubric", tmp_path / "rubric.json")
     assert result.returncode == 0, result.stderr
     with zipfile.ZipFile(tmp_path / "a.zip") as opened:
         assert json.loads(opened.read("grader/results/rubric.json")) == rubric
