@@ -11,6 +11,7 @@ own comment, so no two students hand in the same bytes.  Both runs grade everyon
 figures: on a machine shared with other work the time says more about the others.
 """
 import argparse
+import csv
 import os
 import pathlib
 import subprocess
@@ -66,6 +67,11 @@ def grade_all(folder, csv_path, jobs):
     return time.monotonic() - started
 
 
+def read_rows(path):
+    with open(path, encoding="utf-8") as handle:
+        return {row["student"]: row for row in csv.DictReader(handle)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -81,9 +87,15 @@ def main():
         same = None
         if not args.once:
             second = grade_all(folder, pathlib.Path(temp) / "second.csv", args.jobs)
-            same = ((pathlib.Path(temp) / "first.csv").read_text()
-                    == (pathlib.Path(temp) / "second.csv").read_text())
+            rows = [read_rows(pathlib.Path(temp) / name) for name in ("first.csv", "second.csv")]
+            same = rows[0] == rows[1]
             print("rerun: %.1f s; same CSV: %s" % (second, "yes" if same else "NO"))
+            for student in rows[0]:
+                changed = {column: (value, rows[1][student].get(column))
+                           for column, value in rows[0][student].items()
+                           if value != rows[1][student].get(column)}
+                if changed:
+                    print("  %s: %s" % (student, changed))
     print("target (%d students under %.0f s with --jobs 2): %s"
           % (STUDENTS, TARGET_SECONDS, "met" if first < TARGET_SECONDS else "NOT met"))
     return 0 if same is not False else 1
