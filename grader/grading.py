@@ -123,11 +123,13 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None):
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
             with open_sandbox(submission, sandbox_factory) as sandbox:
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
-                notes = ["protection not available: %s" % missing
-                         for missing in sandbox.missing_protections]
+                missing_protections = list(sandbox.missing_protections)
+            near_misses = dict(submission.near_misses)
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
     except SandboxError as error:
         raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
     tests = score_tests(rubric, ALL_SPECS, outcomes)
-    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number)
+    notes = ["protection not available: %s" % missing for missing in missing_protections]
+    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
+                       near_misses, missing_protections)
