@@ -2,8 +2,7 @@
 
     python benchmarks/pages_time.py [N]
 
-Grades four corpus submissions once (the grader's `grade` command, through the pages'
-adapter), copies them to N students (default 40) and times each part of
+Grades four corpus submissions once (grade-all's batch, into the pages' layout), copies them to N students (default 40) and times each part of
 `python -m grader report`: reading the folder, style, similarity (every pair of the
 class: it grows with N squared) and writing the pages.
 """
@@ -16,7 +15,8 @@ import time
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT))
 
-from grader import pages_adapter as from_grader
+from grader import batch  # noqa: E402
+from grader.class_folder import Student  # noqa: E402
 from grader.results.pages import layout, render, similarity, style, view  # noqa: E402
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
@@ -35,8 +35,8 @@ def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else TARGET_STUDENTS
     with tempfile.TemporaryDirectory() as temp:
         graded, out = pathlib.Path(temp) / "graded", pathlib.Path(temp) / "out"
-        for kind in KINDS:
-            from_grader.grade_into(graded, kind, SUBMISSIONS / kind)
+        batch.grade_class([Student(kind, SUBMISSIONS / kind) for kind in KINDS],
+                          pathlib.Path(temp) / "grades.csv", out=graded, jobs=2)
         for number in range(count):
             shutil.copytree(graded / KINDS[number % len(KINDS)], out / ("student%03d" % number))
         figures = []

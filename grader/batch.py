@@ -1,117 +1,321 @@
-"""Grading a whole class: one process per submission at a time, in a pool, into a CSV file.
+"""Grading a whole class: one child process per submission, JOBS at a time, into a CSV file.
 
-Each worker grades one student (grading.grade), writes their report and
-results.json when asked, and returns their CSV row; a submission that cannot be
-graded, or breaks the grader, gets an error row and the class goes on.
-Ctrl-C or SIGTERM stops every worker, which cleans up its sandbox.
+Each child grades one student (grading.grade), writes their folder under --out as it
+finishes (the staff pages' layout, results/pages/layout.py, plus batch.json: what was
+graded and the student's CSV row, so that a rerun skips them) and sends its record
+back.  A child that crashes, or runs past the batch's time limit, gets an error row and
+the class goes on.  Ctrl-C or SIGTERM stops every child, which cleans up its sandbox,
+and the CSV of everyone graded so far is written all the same.
 """
-import concurrent.futures
 import ctypes
+import hashlib
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import pathlib
 import signal
+import sys
+import time
+from dataclasses import asdict, dataclass
 
-from grader import grading
+from grader import assignment, class_folder, grading
 from grader.checks import function_cases
-from grader.results import csv_table, gradescope_json, text_report
-from grader.results.scoring import points
-from grader.results.rubric import load_rubric
+from grader.results import class_summary, csv_table, gradescope_json, text_report
+from grader.results.pages import layout
+from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
+from grader.results.scoring import maximum_scores, points
+from grader.sandbox.loading import LoadError, load_submission
 
-EXIT_WORKER = 1  # how a stopped worker ends
+BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and their CSV row
+EXIT_WORKER = 1                 # how a stopped child ends
 PR_SET_PDEATHSIG = 1
+STOP_GRACE = 10                 # seconds a stopped child has to clean up before SIGKILL
+DEFAULT_TIMEOUT = 600           # seconds for one submission's whole grading
 
 
 class BatchError(Exception):
     """The class cannot be graded (no submissions, an output that cannot be written)."""
 
 
-def student_paths(paths):
-    """(student name, path) for each submission: a folder's subfolders and zips, or the paths."""
-    if len(paths) == 1 and pathlib.Path(paths[0]).is_dir():
-        folder = pathlib.Path(paths[0])
-        entries = sorted(p for p in folder.iterdir()
-                         if p.is_dir() or p.suffix.lower() == ".zip")
-        if not entries:
-            raise BatchError("%s holds no submission folders or .zip files" % folder)
+@dataclass
+class Record:
+    """One student's line in the class: their CSV row, the tests whose check passed
+    (None when not graded) and a short summary for the terminal."""
+
+    row: dict
+    passed: list = None
+    summary: str = ""
+
+
+def error_record(student, message):
+    message = class_folder.printable(message)  # a path in it may hold bytes that are not UTF-8
+    return Record(csv_table.error_row(student.name, message), None, "error: " + message)
+
+
+def fingerprint(student, rubric_text):
+    """What a grade depends on: the files the grader takes from the submission, and the rubric."""
+    digest = hashlib.sha256(rubric_text.encode("utf-8"))
+    try:
+        with class_folder.opened(student) as path, \
+                load_submission(path, assignment.REQUIRED_FILES) as submission:
+            for name, file in sorted(submission.files.items()):
+                digest.update(b"%s\0%d\0" % (name.encode(), file.stat().st_size))
+                digest.update(file.read_bytes())
+            digest.update("\n".join(submission.notes).encode("utf-8", "replace"))
+    except (LoadError, OSError) as error:
+        digest.update(("unreadable: %s" % error).encode("utf-8", "replace"))
+    return digest.hexdigest()
+
+
+def resumed(out, student, stamp):
+    """The record of a student graded by an earlier run from the same files, or None."""
+    folder = pathlib.Path(out) / layout.folder_name(student.name)
+    try:
+        saved = json.loads((folder / BATCH_RECORD).read_text(encoding="utf-8"))
+        if saved["fingerprint"] == stamp and (folder / layout.RESULTS).is_file():
+            return Record(**saved["record"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None
+
+
+def graded_sources(path):
+    try:
+        with load_submission(path, assignment.REQUIRED_FILES) as submission:
+            return [(name, file.read_bytes()) for name, file in submission.files.items()]
+    except (LoadError, OSError):
+        return []
+
+
+def style_count(sources):
+    """pycodestyle's findings in the student's files, or None without pycodestyle."""
+    try:
+        from grader.results.pages.style import all_findings
+        return len(all_findings({name: data.decode("utf-8", "replace")
+                                 for name, data in sources}))
+    except ImportError:  # a staff-side extra; the CSV's style column stays empty
+        return None
+
+
+def grade_one(student, rubric_path, out, stamp):
+    """Grade one student (in a child process); write their folder under out; return a Record."""
+    rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
+    try:
+        with class_folder.opened(student) as path:
+            result = grading.grade(path, rubric)
+            sources = graded_sources(path)
+    except grading.CannotGrade as error:
+        record, result, sources = error_record(student, str(error)), None, []
+    except Exception as error:  # one broken submission must not stop the class
+        record = error_record(student, "internal error: %s: %s" % (type(error).__name__, error))
+        result, sources = None, []
     else:
-        entries = [pathlib.Path(p) for p in paths]
-        missing = [str(p) for p in entries if not p.exists()]
-        if missing:
-            raise BatchError("no such file or folder: %s" % ", ".join(missing))
-    return [(p.stem if p.suffix.lower() == ".zip" else p.name, p) for p in entries]
+        record = Record(csv_table.result_row(student.name, result, style_count(sources)),
+                        [test.spec.id for test in result.tests if test.outcome.passed],
+                        "%s / %s" % (points(result.score), points(result.max_score)))
+    if out is not None and result is not None:
+        write_student(out, student, record, stamp, result, sources)
+    return record
+
+
+def write_student(out, student, record, stamp, result=None, sources=()):
+    """The student's folder: the pages' layout, then batch.json (graded ones are resumed)."""
+    folder = pathlib.Path(out) / layout.folder_name(student.name)
+    (folder / BATCH_RECORD).unlink(missing_ok=True)
+    if result is None:
+        layout.write_submission(out, student.name, error=record.row[csv_table.ERROR],
+                                submission=student.shown_path)
+        (folder / layout.RESULTS).unlink(missing_ok=True)
+        return
+    layout.write_submission(out, student.name, gradescope_json.results_json(result),
+                            text_report.text_report(result), sources,
+                            submission=student.shown_path)
+    (folder / BATCH_RECORD).write_text(
+        json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n", encoding="utf-8")
+
+
+def child_main(connection, student, rubric_path, out, stamp, main_pid):
+    """A child of the batch: Ctrl-C is left to the main process, which stops children
+    with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The kernel
+    sends the same SIGTERM when the main process dies, even by SIGKILL."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, stop_child)
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != main_pid:    # it died before the prctl
+        os._exit(EXIT_WORKER)
+    try:
+        record = grade_one(student, rubric_path, out, stamp)
+        connection.send(record)
+    except SystemExit:  # stopped mid-grading and cleaned up
+        os._exit(EXIT_WORKER)
+    except Exception as error:  # the folder could not be written: say so in the row
+        connection.send(error_record(student, "internal error: %s: %s"
+                                     % (type(error).__name__, error)))
+
+
+def stop_child(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: the clean-up must not be cut short
+    raise SystemExit(EXIT_WORKER)
+
+
+@dataclass
+class Running:
+    student: object
+    process: object
+    connection: object
+    started: float
+
+
+def stop(processes):
+    """SIGTERM each child, then SIGKILL those not gone after STOP_GRACE seconds."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def run_children(todo, jobs, timeout, start, finished):
+    """Grade todo [(index, Student, fingerprint)], jobs at a time; finished(index, Record)."""
+    context = multiprocessing.get_context("fork")
+    pending, running = list(todo), {}
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                index, student, stamp = pending.pop(0)
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(target=start, args=(sender, student, stamp, os.getpid()),
+                                          name="grading %d" % index)
+                process.start()
+                sender.close()
+                running[index] = Running(student, process, receiver, time.monotonic())
+            first_deadline = min(item.started for item in running.values()) + timeout
+            multiprocessing.connection.wait(
+                [item.connection for item in running.values()]
+                + [item.process.sentinel for item in running.values()],
+                timeout=max(0.0, first_deadline - time.monotonic()))
+            for index, item in list(running.items()):
+                record = outcome_of(item, timeout)
+                if record is not None:
+                    del running[index]
+                    item.connection.close()
+                    finished(index, record)
+    except BaseException:  # interrupted: grade no one else, stop who is grading
+        stop([item.process for item in running.values()])
+        raise
+
+
+def outcome_of(item, timeout):
+    """The child's Record once it is done (crashed or over time included); None while it runs."""
+    if item.connection.poll():
+        try:
+            record = item.connection.recv()
+        except (EOFError, OSError):  # it died without a word
+            record = None
+        item.process.join(STOP_GRACE)
+        stop([item.process])
+        if record is not None:
+            return record
+        return error_record(item.student, "the grader crashed on this submission (exit status %s)"
+                            % item.process.exitcode)
+    if not item.process.is_alive():
+        return error_record(item.student, "the grader crashed on this submission (exit status %s)"
+                            % item.process.exitcode)
+    if time.monotonic() - item.started > timeout:
+        stop([item.process])
+        return error_record(item.student, "grading took over %s s and was stopped: grade it "
+                            "alone with python -m grader grade" % points(timeout))
+    return None
+
+
+class Progress:
+    """A line per student as each finishes; a bar with N/M and the time left when stderr is a
+    terminal (tqdm, staff side: without it, the lines alone)."""
+
+    def __init__(self, total, already):
+        self.bar = None
+        if sys.stderr.isatty():
+            try:
+                import tqdm
+                tqdm.tqdm.monitor_interval = 0  # no monitor thread in a process that forks
+                try:
+                    known = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+                except OSError:
+                    known = False
+                size = {"dynamic_ncols": True} if known else {"ncols": 80, "nrows": 24}
+                self.bar = tqdm.tqdm(total=total, initial=already, unit="student",
+                                     file=sys.stderr, **size)
+            except ImportError:
+                pass
+
+    def done(self, name, summary):
+        line = "%-30s %s" % (text_report.visible(name), text_report.visible(summary))
+        if self.bar is not None:
+            self.bar.write(line, file=sys.stdout)
+            self.bar.update(1)
+        else:
+            print(line, flush=True)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
 
 
 def write_file(path, text):
     try:
-        pathlib.Path(path).write_text(text, encoding="utf-8")
+        pathlib.Path(path).write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
         raise BatchError("cannot write %s: %s" % (path, error)) from None
 
 
-def start_pool_worker(main_pid):
-    """A worker of the pool: Ctrl-C is left to the main process, which stops the
-    workers with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The
-    kernel sends the same SIGTERM when the main process dies, even by SIGKILL."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, stop_pool_worker)
-    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != main_pid:    # it died before the prctl
-        os._exit(EXIT_WORKER)
-
-
-def stop_pool_worker(signum, frame):
-    # Once only: the pool sends SIGTERM again when another worker exits, which must not cut
-    # this one's clean-up short.
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    raise SystemExit(EXIT_WORKER)
-
-
-def grade_student(student, path, rubric_path, reports_dir):
-    """Grade one student in a worker process; return (student, CSV row, one-line summary)."""
-    try:
-        rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
-        result = grading.grade(path, rubric)
-    except SystemExit:  # stopped mid-grading, cleaned up; the pool would only start the next one
-        os._exit(EXIT_WORKER)
-    except grading.CannotGrade as error:
-        return student, csv_table.csv_row(student, error=str(error)), "error: %s" % error
-    except Exception as error:  # one broken submission must not stop the class
-        message = "internal error: %s: %s" % (type(error).__name__, error)
-        return student, csv_table.csv_row(student, error=message), message
-    if reports_dir is not None:
-        folder = pathlib.Path(reports_dir)
-        write_file(folder / (student + ".txt"), text_report.text_report(result))
-        write_file(folder / (student + ".json"),
-                   json.dumps(gradescope_json.results_json(result), indent=2) + "\n")
-    summary = "%s / %s" % (points(result.score), points(result.max_score))
-    return student, csv_table.csv_row(student, result), summary
-
-
-def grade_class(students, csv_path, rubric_path=None, reports_dir=None, jobs=1):
-    """Grade (student, path) pairs with jobs workers, printing a line per student as each
-    finishes; write the CSV (in the students' order) to csv_path."""
-    if reports_dir:
+def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
+                timeout=None):
+    """Grade the Students with jobs children, printing a line per student as each finishes;
+    write the CSV (in the students' order) to csv_path, even when interrupted; return the
+    summary's lines.  With out, each student's folder is written there, and students already
+    graded there from the same files with the same rubric are skipped unless force."""
+    timeout = timeout or DEFAULT_TIMEOUT
+    rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
+    maxima = maximum_scores(rubric, grading.ALL_SPECS)
+    rubric_text = pathlib.Path(rubric_path or DEFAULT_RUBRIC).read_text(encoding="utf-8")
+    if out is not None:
         try:
-            os.makedirs(reports_dir, exist_ok=True)
+            os.makedirs(out, exist_ok=True)
         except OSError as error:
-            raise BatchError("cannot create %s: %s" % (reports_dir, error)) from None
-    function_cases.all_cases()  # built once here, read from the cache by every worker
-    rows = {}
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs,
-                                                initializer=start_pool_worker,
-                                                initargs=(os.getpid(),)) as pool:
-        futures = [pool.submit(grade_student, student, str(path), rubric_path, reports_dir)
-                   for student, path in students]
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                student, row, summary = future.result()
-                rows[student] = row
-                print("%-30s %s" % (student, summary), flush=True)
-        except BaseException:   # interrupted or failed: grade no one else, stop who is grading
-            pool.shutdown(wait=False, cancel_futures=True)
-            for worker in multiprocessing.active_children():
-                worker.terminate()
-            raise
-    write_file(csv_path, csv_table.csv_text([rows[student] for student, _ in students]))
+            raise BatchError("cannot create %s: %s" % (out, error)) from None
+    records, todo = {}, []
+    for index, student in enumerate(students):
+        stamp = fingerprint(student, rubric_text) if out is not None else ""
+        record = resumed(out, student, stamp) if out is not None and not force else None
+        if record is not None:
+            records[index] = record
+        else:
+            todo.append((index, student, stamp))
+    if records:
+        print("%d of %d already graded in %s (from the same files and rubric): skipped; "
+              "--force grades them again" % (len(records), len(students), out), flush=True)
+    function_cases.all_cases()  # built once here, read from the cache by every child
+    progress = Progress(len(students), len(records))
+
+    def finished(index, record):
+        records[index] = record
+        if out is not None and record.passed is None:  # not graded: the pages say why
+            write_student(out, students[index], record, "")
+        progress.done(students[index].name, record.summary)
+
+    def start(connection, student, stamp, main_pid):
+        child_main(connection, student, rubric_path, out, stamp, main_pid)
+
+    try:
+        run_children(todo, jobs, timeout, start, finished)
+    finally:
+        progress.close()
+        rows = [records[index].row for index in sorted(records)]
+        write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima, rows))
+    return class_summary.summary_lines(grading.ALL_SPECS, maxima,
+                                       [records[index] for index in sorted(records)])

@@ -4,9 +4,12 @@ Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
     python -m grader grade PATH [--json FILE] [--rubric FILE] [--color | --no-color]
-    python -m grader grade-all PATH... --csv FILE [--jobs N] [--reports DIR] [--rubric FILE]
+    python -m grader grade-all PATH... [--csv FILE] [--out DIR [--html] [--force]] [--jobs N]
+                                       [--timeout SECONDS] [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
+    python -m grader gradescope-bundle -o ZIP [--rubric FILE]
+    python -m grader report DIR
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
@@ -20,7 +23,7 @@ import pathlib
 import signal
 import sys
 
-from grader import batch, grading
+from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.results import gradescope_json, text_report
 from grader.results.rubric import RubricError, load_rubric
@@ -51,6 +54,13 @@ def check_writable(path):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
 
 
+def colour_by_default(stream, environ):
+    """Colour for a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb;
+    --color and --no-color win over both."""
+    return (stream.isatty() and not environ.get("NO_COLOR")
+            and environ.get("TERM", "") != "dumb")
+
+
 def command_grade(args):
     rubric = read_rubric(args.rubric)
     if args.json:
@@ -62,7 +72,7 @@ def command_grade(args):
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
-    colour = args.color if args.color is not None else sys.stdout.isatty()
+    colour = args.color if args.color is not None else colour_by_default(sys.stdout, os.environ)
     sys.stdout.write(text_report.text_report(result, colour=colour))
     if args.json:
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
@@ -74,14 +84,31 @@ def command_grade(args):
 
 
 def command_grade_all(args):
+    from grader import batch, class_folder  # the class batch: staff side, not in the bundle
+    from grader.results.pages.layout import LayoutError
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
-    check_writable(args.csv)
+    if args.csv is None and args.out is None:
+        raise CommandError("say where the scores go: --csv FILE and/or --out DIR")
+    if args.html and args.out is None:
+        raise CommandError("--html builds the pages in the --out folder: give --out DIR")
+    csv_path = args.csv or os.path.join(args.out, "grades.csv")
+    if args.csv:
+        check_writable(args.csv)
     try:
-        students = batch.student_paths(args.paths)
-        batch.grade_class(students, args.csv, args.rubric, args.reports, args.jobs)
-    except batch.BatchError as error:
+        students = class_folder.find_students(args.paths)
+        summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
+                                    args.force, args.timeout)
+    except (batch.BatchError, class_folder.ClassFolderError, LayoutError) as error:
         raise CommandError(str(error)) from None
-    print("graded %d submissions; scores in %s" % (len(students), args.csv))
+    except KeyboardInterrupt:
+        print("interrupted: the scores of those graded so far are in %s%s" % (
+            csv_path, "; run the same command again to go on" if args.out else ""),
+            file=sys.stderr)
+        return EXIT_INTERNAL
+    print("\n".join(summary))
+    print("graded %d submissions; scores in %s" % (len(students), csv_path))
+    if args.html:
+        print("class page: %s" % build_pages(args.out))
     return EXIT_OK
 
 
@@ -107,12 +134,31 @@ def command_prepare(args):
     return EXIT_OK
 
 
-def command_report(args):
+def build_pages(folder):
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
     try:
-        print("class page: %s" % pages.build(args.folder))
+        return pages.build(folder)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
+
+
+def command_gradescope_bundle(args):
+    from grader.gradescope import bundle
+    if args.rubric:
+        read_rubric(args.rubric)  # a bad rubric is refused here, not on Gradescope
+    check_writable(args.output)
+    try:
+        bundle.build(args.output, args.rubric)
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (args.output, error.strerror or error)) \
+            from None
+    print("wrote %s: upload it as the autograder (setup.sh and run_autograder at its top)"
+          % args.output)
+    return EXIT_OK
+
+
+def command_report(args):
+    print("class page: %s" % build_pages(args.folder))
     return EXIT_OK
 
 
@@ -138,15 +184,28 @@ def parser():
                         const=False, help="never colour the report")
     grade.set_defaults(run=command_grade)
 
-    grade_all = commands.add_parser("grade-all", help="grade a class in parallel into a CSV file")
+    grade_all = commands.add_parser(
+        "grade-all", aliases=["batch"], help="grade a class in parallel into a CSV file",
+        description="Grade every submission of a class: a folder with one subfolder or .zip "
+                    "per student, a Gradescope export (submission_metadata.yml) or a Canvas "
+                    "download (name_12345_67890_wordle.py), or the submissions themselves.")
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
-                           help="a folder of submissions (one subfolder or .zip per student), "
-                                "or the submissions themselves")
-    grade_all.add_argument("--csv", metavar="FILE", required=True, help="where to write scores")
+                           help="the class's folder, or the submissions themselves")
+    grade_all.add_argument("--csv", metavar="FILE",
+                           help="where to write scores (default: DIR/grades.csv with --out)")
+    grade_all.add_argument("--out", "--reports", metavar="DIR", dest="out",
+                           help="a folder per student (results.json, report.txt, the files "
+                                "graded), written as each finishes; a rerun skips students "
+                                "already graded there")
+    grade_all.add_argument("--force", action="store_true",
+                           help="grade again students already graded in --out")
+    grade_all.add_argument("--html", action="store_true",
+                           help="then build the staff pages in --out (as the report command)")
     grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                            metavar="N", help="submissions graded at once (default: CPU count)")
-    grade_all.add_argument("--reports", metavar="DIR",
-                           help="also write each student's report (.txt) and results (.json)")
+    grade_all.add_argument("--timeout", type=positive_int, metavar="SECONDS",
+                           help="stop grading one submission after this long and mark its "
+                           "row (default: 600)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
     grade_all.set_defaults(run=command_grade_all)
 
@@ -157,6 +216,14 @@ def parser():
     prepare = commands.add_parser("prepare", help="compute and cache the function tests' expected "
                                   "values (setup.sh does it for Gradescope)")
     prepare.set_defaults(run=command_prepare)
+    gradescope = commands.add_parser("gradescope-bundle", help="the autograder zip to upload "
+                                     "to Gradescope")
+    gradescope.add_argument("-o", "--output", metavar="ZIP", required=True,
+                            help="where to write it, e.g. autograder.zip")
+    gradescope.add_argument("--rubric", metavar="FILE",
+                            help="grade with this rubric on Gradescope (default: the course's)")
+    gradescope.set_defaults(run=command_gradescope_bundle)
+
     report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")

@@ -130,11 +130,13 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
-                notes = ["protection not available: %s" % missing
-                         for missing in sandbox.missing_protections]
+                missing_protections = list(sandbox.missing_protections)
+            near_misses = dict(submission.near_misses)
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
     except SandboxError as error:
         raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
     tests = score_tests(rubric, ALL_SPECS, outcomes)
-    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number)
+    notes = ["protection not available: %s" % missing for missing in missing_protections]
+    return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
+                       near_misses, missing_protections)

@@ -1,13 +1,16 @@
 """Scoring: turn test outcomes into points by the rubric.
 
-Each group's points are split over its tests by weight; the split is rounded
-to 4 decimals with the rounding left-over put on the group's last test, so a
-group's maximum is exactly its points. In an all-or-nothing group a test that
+Each group's points are split over its tests by weight in whole hundredths (the
+left-over hundredths go one each to the tests that lost most to rounding), so
+every test's points show exactly with two decimals and a group's tests add up to
+exactly its points: 12 points over 9 tests are 1.34 three times and 1.33 six
+times, never 1.3333 and 1.3336. In an all-or-nothing group a test that
 passed still scores 0 when another test of the group failed, and says so.
 """
 from dataclasses import dataclass, field
 
-PLACES = 4
+PLACES = 2
+HUNDREDTHS = 10 ** PLACES
 
 
 @dataclass
@@ -33,6 +36,8 @@ class GradeResult:
     notes: list = field(default_factory=list)  # about loading and the sandbox
     execution_time: float = 0.0
     seed: object = None  # the number the program runs were drawn from (--seed replays them)
+    near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
+    missing_protections: list = field(default_factory=list)  # what the sandbox could not set up
 
     @property
     def score(self):
@@ -52,17 +57,22 @@ class GradeResult:
 
 
 def points(value):
-    """A score as people write it: 12, 1.5, 1.3333."""
-    return ("%.4f" % value).rstrip("0").rstrip(".")
+    """A score as people write it: 12, 1.5, 1.33."""
+    return ("%.*f" % (PLACES, value)).rstrip("0").rstrip(".")
 
 
 def split_points(points, weights):
-    """points split in proportion to weights, rounded, summing exactly to points."""
+    """points split in proportion to weights in whole hundredths, summing exactly to points
+    (largest remainders: the left-over hundredths go to the shares rounded down most)."""
     if not weights:
         return []
-    total = sum(weights)
-    shares = [round(points * weight / total, PLACES) for weight in weights[:-1]]
-    return shares + [round(points - sum(shares), PLACES)]
+    total, whole = sum(weights), round(points * HUNDREDTHS)
+    exact = [whole * weight / total for weight in weights]
+    shares = [int(share) for share in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: (shares[i] - exact[i], i))
+    for index in by_remainder[:whole - sum(shares)]:
+        shares[index] += 1
+    return [share / HUNDREDTHS for share in shares]
 
 
 def specs_by_group(specs):

@@ -3,14 +3,16 @@
 The caller names the files it wants (e.g. ``wordle.py`` and ``easy_wordle.py``);
 each is taken from the top of the folder/zip or up to two folders down
 (``project1/wordle.py``, ``project1/project1/wordle.py``: zipping an unzipped
-download nests it twice).  A name that differs only in case (``Wordle.py``) is
-taken too, with a note: on the student's Windows or macOS machine ``import
-wordle`` found it.  Only those files are ever taken; nothing else in the
+download nests it twice).  A near-miss name is taken too, with a note: one that
+differs only in case (``Wordle.py``: on the student's Windows or macOS machine
+``import wordle`` found it), a browser's or Canvas's copy number (``wordle (1).py``,
+``wordle-1.py``) or a text editor's extra extension (``wordle.py.txt``).  Only those files are ever taken; nothing else in the
 submission is extracted, so a zip's paths are never used to build a path on
 disk.  A missing file is recorded (it costs the tests that need it), never
 fatal; a path that is not a readable folder or zip raises :class:`LoadError`.
 """
 
+import re
 import shutil
 import stat
 import tempfile
@@ -30,6 +32,17 @@ MAX_ZIP_ENTRIES = 2000
 MAX_FOLDER_ENTRIES = 2000
 MAX_DEPTH = 2                         # folders down where the required files are looked for
 MAX_WALK_ENTRIES = 10000              # entries listed in all, over every folder looked at
+# A file name the student meant as NAME.py: NAME.py with a copy number or a .txt after it.
+NEAR_MISS = re.compile(r"(?P<stem>.+?)(?: ?\(\d{1,3}\)|-\d{1,3})?\.py(?:\.txt)?", re.IGNORECASE)
+
+
+def required_name(file_name, required):
+    """The required name file_name stands for (itself, or a near miss of it), or None."""
+    if file_name in required:
+        return file_name
+    match = NEAR_MISS.fullmatch(file_name)
+    name = match.group("stem").lower() + ".py" if match else None
+    return name if name in required else None
 
 
 class LoadError(Exception):
@@ -51,6 +64,7 @@ class Submission:
     required: tuple
     files: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    near_misses: dict = field(default_factory=dict)  # required name -> the file taken for it
 
     @property
     def missing(self):
@@ -73,11 +87,7 @@ class _Candidate:
 
     parts: tuple      # path components inside the submission, e.g. ("project1", "wordle.py")
     read: object      # () -> bytes, reading at most MAX_FILE_BYTES + 1 bytes
-
-    @property
-    def name(self):
-        """The required name this file stands for (its own name may differ in case)."""
-        return self.parts[-1].lower()
+    name: str         # the required name it stands for (its own name may be a near miss)
 
     @property
     def where(self):
@@ -147,13 +157,14 @@ def _listdir(folder):
 
 
 def _add_folder_file(candidates, notes, parts, path, required):
-    if parts[-1].lower() not in required:
+    name = required_name(parts[-1], required)
+    if name is None:
         return
     mode = path.lstat().st_mode
     if stat.S_ISLNK(mode):
         notes.append(f"ignored {'/'.join(parts)}: it is a symbolic link")
     elif stat.S_ISREG(mode):
-        candidates.append(_Candidate(parts, lambda: _read_capped_path(path)))
+        candidates.append(_Candidate(parts, lambda: _read_capped_path(path), name))
 
 
 def _read_capped_path(path):
@@ -170,7 +181,8 @@ def _zip_candidates(archive, required):
     for info in infos:
         name = info.filename.replace("\\", "/")
         parts = PurePosixPath(name).parts
-        if info.is_dir() or not parts or parts[-1].lower() not in required:
+        wanted = required_name(parts[-1], required) if parts else None
+        if info.is_dir() or wanted is None:
             continue
         if name.startswith("/") or ".." in parts or ":" in parts[0]:
             notes.append(f"ignored zip entry {info.filename!r}: unsafe path")
@@ -179,7 +191,7 @@ def _zip_candidates(archive, required):
         elif stat.S_ISLNK(info.external_attr >> 16):
             notes.append(f"ignored zip entry {info.filename!r}: it is a symbolic link")
         elif len(parts) <= MAX_DEPTH + 1:
-            candidates.append(_Candidate(parts, _zip_reader(archive, info)))
+            candidates.append(_Candidate(parts, _zip_reader(archive, info), wanted))
     return candidates, notes
 
 
@@ -191,9 +203,9 @@ def _zip_reader(archive, info):
     return read
 
 
-def _choose(required, candidates, notes):
+def _choose(required, candidates, notes, near_misses):
     """Pick, for each required name, the shallowest copy (the exact name before a
-    name differing in case, then in path order) and note what was unusual."""
+    near miss, then in path order) and note what was unusual."""
     chosen = {}
     for name in required:
         matches = sorted((c for c in candidates if c.name == name),
@@ -206,8 +218,11 @@ def _choose(required, candidates, notes):
             distance = "one folder" if folders_down == 1 else f"{folders_down} folders"
             notes.append(f"found {name} {distance} down ({best.where})")
         if best.parts[-1] != name:
-            notes.append(f"took {best.where} as {name}: the name differs in case (Python "
-                         f"on Linux, and Gradescope, would not find it)")
+            near_misses[name] = best.where
+            why = ("differs in case" if best.parts[-1].lower() == name
+                   else "is not exactly " + name)
+            notes.append(f"took {best.where} as {name}: the name {why} (Python on Linux, "
+                         f"and Gradescope, would not find it; rename it {name})")
         if len(matches) > 1:
             others = ", ".join(c.where for c in matches[1:])
             notes.append(f"several copies of {name}; used {best.where}, ignored {others}")
@@ -215,10 +230,11 @@ def _choose(required, candidates, notes):
 
 
 def _build(source, required, candidates, notes):
-    chosen = _choose(required, candidates, notes)
+    near_misses = {}
+    chosen = _choose(required, candidates, notes, near_misses)
     directory = Path(tempfile.mkdtemp(prefix="wordle-kit-submission-"))
     submission = Submission(source=source, directory=directory, required=tuple(required),
-                            notes=notes)
+                            notes=notes, near_misses=near_misses)
     try:
         for name, candidate in chosen.items():
             data = candidate.read()

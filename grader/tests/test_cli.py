@@ -126,21 +126,32 @@ def test_grade_all_writes_one_csv_row_per_student(tmp_path):
         shutil.copytree(SUBMISSIONS / name, tmp_path / "class" / name)
     (tmp_path / "class" / "broken.zip").write_bytes(b"PK\x03\x04 not really a zip")
     result = grader("grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv",
-                    "--jobs", "2", "--reports", tmp_path / "reports")
+                    "--jobs", "2", "--out", tmp_path / "out", "--html")
     assert result.returncode == 0, result.stderr
-    rows = {row["student"]: row for row in csv.DictReader((tmp_path / "scores.csv").open())}
+    assert (tmp_path / "out" / "index.html").is_file() and "class page:" in result.stdout
+    rows = list(csv.DictReader((tmp_path / "scores.csv").open()))
+    assert rows[0]["student"] == "(maximum)" and rows[0]["score"] == "40"
+    assert rows[0]["no_letters"] == "5" and rows[0]["wordle_program.loss"] == "1.34"
+    rows = {row["student"]: row for row in rows[1:]}
     assert list(rows) == ["broken", "correct_counts", "no_letters_first_copy"]
     assert rows["correct_counts"]["score"] == "40" and rows["correct_counts"]["error"] == ""
+    assert rows["correct_counts"]["style"].isdigit() and rows["broken"]["style"] == ""
     assert rows["no_letters_first_copy"]["score"] == "39"
     assert rows["no_letters_first_copy"]["no_letters"] == "4"
+    assert rows["no_letters_first_copy"]["no_letters.grey_copy_before"] == "0"
     assert rows["broken"]["score"] == "" and "cannot grade" in rows["broken"]["error"]
-    assert "Score: 39 / 40" in (tmp_path / "reports" / "no_letters_first_copy.txt").read_text()
-    assert json.loads((tmp_path / "reports" / "correct_counts.json").read_text())["score"] == 40
+    out = tmp_path / "out"
+    assert "Score: 39 / 40" in (out / "no_letters_first_copy" / "report.txt").read_text()
+    assert json.loads((out / "correct_counts" / "results.json").read_text())["score"] == 40
+    assert (out / "correct_counts" / "src" / "wordle.py").is_file()
+    assert "cannot grade" in (out / "broken" / "error.txt").read_text()
+    assert "score out of 40: mean 39.5" in result.stdout
+    assert "50%  no_letters.grey_copy_before" in result.stdout
 
 
 def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
     result = grader("grade-all", tmp_path, "--csv", tmp_path / "scores.csv")
-    assert_clear_failure(result, 2, "holds no submission folders or .zip files")
+    assert_clear_failure(result, 2, "holds no submission folders, .zip files or Canvas files")
 
 
 def start_grader(temp, *args, **options):
@@ -232,7 +243,9 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
         else:
             assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
             assert_ended_cleanly(process, stderr, temp, tmp_path)
-        assert not (tmp_path / "scores.csv").exists()
+        if interrupt != "sigkill":  # what was graded (no one here), as a valid CSV
+            rows = list(csv.reader((tmp_path / "scores.csv").open()))
+            assert [row[0] for row in rows] == ["student", "(maximum)"]
     finally:  # a failure must not leave workers behind
         for pid in still_running(tmp_path).split():
             with contextlib.suppress(ProcessLookupError):

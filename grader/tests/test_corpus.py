@@ -140,3 +140,10 @@ def test_grading_twice_gives_the_same_result(graded, name):
         del data["execution_time"]
         return data
     assert comparable(again) == comparable(graded[name])
+
+
+def test_near_miss_file_names_are_graded_with_a_note(graded):
+    result = graded["near_miss_names"]
+    assert result.near_misses == {"wordle.py": "Wordle (1).py", "easy_wordle.py": "easy_wordle.py.txt"}
+    files = next(test for test in result.tests if test.spec.id == "checks.files")
+    assert "took Wordle (1).py as wordle.py" in text_report.test_output(files)

@@ -91,6 +91,24 @@ def test_name_differing_in_case_is_taken_after_the_exact_name(tmp_path, loaded):
     assert any("EASY_WORDLE.PY as easy_wordle.py" in note for note in submission.notes)
 
 
+@pytest.mark.parametrize("wordle_name,easy_name", [
+    ("wordle (1).py", "easy_wordle.py.txt"), ("Wordle-2.py", "easy_wordle(3).PY")])
+def test_near_miss_names_are_graded_with_a_note(tmp_path, loaded, wordle_name, easy_name):
+    make_zip(tmp_path / "s.zip", [("project1/" + wordle_name, WORDLE), (easy_name, EASY)])
+    submission = loaded(tmp_path / "s.zip")
+    assert submission.files["wordle.py"].read_bytes() == WORDLE
+    assert submission.files["easy_wordle.py"].read_bytes() == EASY
+    assert submission.near_misses == {"wordle.py": "project1/" + wordle_name,
+                                      "easy_wordle.py": easy_name}
+    assert any("took %s as easy_wordle.py" % easy_name in note for note in submission.notes)
+
+
+def test_other_names_are_not_near_misses(tmp_path, loaded):
+    for name in ("my_wordle.py", "wordle.txt", "wordle2.py", "easy_wordle (1).py.bak"):
+        (tmp_path / name).write_bytes(WORDLE)
+    assert loaded(tmp_path).files == {}
+
+
 def test_missing_file_is_recorded_not_fatal(tmp_path, loaded):
     (tmp_path / "wordle.py").write_bytes(WORDLE)
     submission = loaded(tmp_path)

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from grader.results import pages
-from grader import pages_adapter as from_grader
+from grader import batch as grade_all
+from grader.class_folder import Student
 from grader.results.pages import layout, similarity, style, view
 
 from grader import KIT_ROOT
@@ -109,9 +110,11 @@ def test_unreadable_results_mark_the_student_instead_of_stopping(batch):
     assert ada.results is None and "no list of tests" in ada.error
 
 
-def test_the_adapter_records_why_a_submission_could_not_be_graded(tmp_path):
+def test_grade_all_records_why_a_submission_could_not_be_graded(tmp_path):
     (tmp_path / "homework.zip").write_text("not a zip")
-    folder = from_grader.grade_into(tmp_path / "out", "ada", tmp_path / "homework.zip")
+    grade_all.grade_class([Student("ada", tmp_path / "homework.zip")], tmp_path / "grades.csv",
+                          out=tmp_path / "out")
+    folder = tmp_path / "out" / "ada"
     assert "neither a folder nor a .zip" in (folder / "error.txt").read_text()
     assert not (folder / "results.json").exists()
 

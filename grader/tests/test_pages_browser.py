@@ -1,5 +1,5 @@
 """The staff pages in a real browser (Debian's chromium driven by Playwright), end to end:
-corpus submissions graded by the grader's command into the pages' layout, a hostile one
+corpus submissions graded by grade-all's batch into the pages' layout, a hostile one
 among them, the pages built, then loaded from file://, sorted, clicked through."""
 import os
 import pathlib
@@ -9,7 +9,8 @@ import shutil
 import pytest
 
 from grader.results import pages
-from grader import pages_adapter as from_grader
+from grader import batch as grade_all
+from grader.class_folder import Student
 from grader.results.pages import layout
 
 from grader import KIT_ROOT
@@ -61,11 +62,9 @@ def site(tmp_path_factory):
     """The graded batch with its pages: {student name: folder}, and the class page."""
     root = tmp_path_factory.mktemp("pages")
     out = root / "out"
-    batch = [(name, SUBMISSIONS / name) for name in CORPUS]
-    batch.append((HOSTILE_NAME, hostile_submission(root / "hostile")))
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(2) as pool:
-        list(pool.map(lambda item: from_grader.grade_into(out, *item), batch))
+    students = [Student(name, SUBMISSIONS / name) for name in CORPUS]
+    students.append(Student(HOSTILE_NAME, hostile_submission(root / "hostile")))
+    grade_all.grade_class(students, root / "grades.csv", out=out, jobs=2)
     layout.write_submission(out, "unreadable zip", error="cannot grade it: not a zip file")
     index = pages.build(out)
     return out, index
@@ -171,7 +170,7 @@ def test_similar_pairs_open_side_by_side(site, page):
     assert page.problems == []
 
 
-def test_the_layout_written_by_the_adapter_is_complete(site):
+def test_the_layout_written_by_grade_all_is_complete(site):
     out, _ = site
     for submission in layout.read_batch(out):
         if submission.student == "unreadable zip":

@@ -15,3 +15,37 @@ def test_diff_and_detail_lines_from_student_output_are_made_visible():
         lines = detail_lines([diff, "got '\x1b[2J'"], painter)
         assert not any("\x07" in line or "\x1b]" in line or "\x1b[2J" in line for line in lines)
         assert any("\\x1b]0;pwned\\x07Known:" in line for line in lines)
+
+
+def report_on_a_terminal(tmp_path, **environ):
+    """The report of an empty submission, written to a pseudo-terminal, with environ."""
+    import os
+    import subprocess
+    import sys
+
+    from grader import KIT_ROOT
+    (tmp_path / "empty").mkdir(exist_ok=True)
+    main, terminal = os.openpty()
+    env = dict({"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm"}, **environ)
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(tmp_path / "empty")],
+                               cwd=KIT_ROOT, env=env, stdout=terminal, stderr=subprocess.DEVNULL)
+    os.close(terminal)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closed: the grader is done
+            break
+        if not chunk:
+            break
+        output += chunk
+    process.wait(timeout=120)
+    os.close(main)
+    return output.decode("utf-8", "replace")
+
+
+def test_a_terminal_gets_colours_unless_no_color_or_a_dumb_terminal(tmp_path):
+    assert "\x1b[31mFAIL" in report_on_a_terminal(tmp_path)
+    for environ in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
+        report = report_on_a_terminal(tmp_path, **environ)
+        assert "Score: 0 / 40" in report and "\x1b[" not in report, environ

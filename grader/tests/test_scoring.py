@@ -8,7 +8,7 @@ from grader import grading
 from grader.assignment import GROUPS
 from grader.results.outcome import Outcome
 from grader.results.rubric import DEFAULT_RUBRIC, RubricError, load_rubric, parse_rubric
-from grader.results.scoring import score_tests, split_points
+from grader.results.scoring import points, score_tests, split_points
 
 TEST_IDS = [spec.id for spec in grading.ALL_SPECS]
 DEFAULT = json.loads(DEFAULT_RUBRIC.read_text())
@@ -30,7 +30,15 @@ def test_a_groups_shares_sum_exactly_to_its_points(points, weights):
     shares = split_points(points, weights)
     assert len(shares) == len(weights)
     assert sum(shares) == pytest.approx(points, abs=1e-9)
-    assert shares[0] == pytest.approx(points * weights[0] / sum(weights), abs=1e-4)
+    assert shares[0] == pytest.approx(points * weights[0] / sum(weights), abs=0.01)
+    assert all(round(share * 100) == share * 100 for share in shares)  # whole hundredths
+
+
+def test_points_show_without_float_noise_and_add_up_as_shown():
+    shares = split_points(12, [1] * 9)
+    assert sorted({points(share) for share in shares}) == ["1.33", "1.34"]
+    assert sum(float(points(share)) for share in shares) == pytest.approx(12)
+    assert points(sum(shares)) == "12" and points(0.1 + 0.2) == "0.3"
 
 
 def test_the_default_rubric_is_the_courses_40_points():

@@ -1,0 +1,105 @@
+"""A class of 40 through grade-all (target: under 60 s with --jobs 2), graded twice: the
+two CSVs must be the same.
+
+    python benchmarks/class_batch.py [--jobs N] [--once]
+
+The class is a realistic mix built from the corpus: correct submissions, slow but
+correct ones (check_word doing needless work on every call), the usual mistakes, and
+hostile ones (loops, fork bombs, huge output...).  Each student's copy carries their
+own comment, so no two students hand in the same bytes.  Both runs grade everyone
+(no --out, so nothing is resumed).  The machine's load average is printed with the
+figures: on a machine shared with other work the time says more about the others.
+"""
+import argparse
+import csv
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
+TARGET_SECONDS, STUDENTS = 60.0, 40
+CORRECT = ("correct_star", "correct_loops", "correct_counts", "sys_io_and_exit",
+           "trailing_space_possible")
+BUGGY = ("cw_extra_yellow", "cw_missed_yellow", "cw_triple_letters", "filter_letter_logic",
+         "filter_returns_input", "label_grey_letters", "label_known_word", "no_stop_on_win",
+         "prompt_missing", "returns_lists", "missing_easy_wordle", "guard_nested",
+         "game_at_import", "samples_choices", "no_letters_first_copy", "length_only_validation",
+         "case_never_won", "imports_string")
+HOSTILE = ("hostile_loop_at_import", "hostile_fork_bomb", "hostile_prints_megabytes",
+           "hostile_ignores_sigterm", "hostile_allocates_gigabytes", "hostile_always_equal",
+           "hostile_reads_reference", "hostile_spawns_sleepers", "hostile_recursion_bomb",
+           "hostile_writes_files")
+SLOW = "def check_word(secret, guess):\n    for _ in range(20000):\n        pass\n"
+
+
+def copy_submission(source, target, student, slow=False):
+    target.mkdir(parents=True)
+    for path in sorted(source.iterdir()):
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if slow and path.name == "wordle.py":
+            assert "def check_word(secret, guess):\n" in text
+            text = text.replace("def check_word(secret, guess):\n", SLOW, 1)
+        (target / path.name).write_text("# %s\n%s" % (student, text), encoding="utf-8")
+
+
+def build_class(folder):
+    kinds = [(name, False) for name in CORRECT * 2] + [("correct_star", True)] * 2
+    kinds += [(name, False) for name in BUGGY + HOSTILE]
+    assert len(kinds) == STUDENTS
+    for number, (kind, slow) in enumerate(kinds):
+        student = "student%02d_%s%s" % (number, kind, "_slow" if slow else "")
+        copy_submission(SUBMISSIONS / kind, folder / student, student, slow)
+
+
+def grade_all(folder, csv_path, jobs):
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "grader", "grade-all", str(folder),
+                             "--csv", str(csv_path), "--jobs", str(jobs)],
+                            cwd=KIT_ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("grade-all failed: %s" % result.stderr.strip())
+    return time.monotonic() - started
+
+
+def read_rows(path):
+    with open(path, encoding="utf-8") as handle:
+        return {row["student"]: row for row in csv.DictReader(handle)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--once", action="store_true", help="grade once (no rerun check)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="wordle-kit-class-") as temp:
+        folder = pathlib.Path(temp) / "class"
+        build_class(folder)
+        load = os.getloadavg()[0]
+        first = grade_all(folder, pathlib.Path(temp) / "first.csv", args.jobs)
+        print("%d students, --jobs %d: %.1f s (load average %.1f on %d cores)"
+              % (STUDENTS, args.jobs, first, load, os.cpu_count()))
+        same = None
+        if not args.once:
+            second = grade_all(folder, pathlib.Path(temp) / "second.csv", args.jobs)
+            rows = [read_rows(pathlib.Path(temp) / name) for name in ("first.csv", "second.csv")]
+            same = rows[0] == rows[1]
+            print("rerun: %.1f s; same CSV: %s" % (second, "yes" if same else "NO"))
+            for student in rows[0]:
+                changed = {column: (value, rows[1][student].get(column))
+                           for column, value in rows[0][student].items()
+                           if value != rows[1][student].get(column)}
+                if changed:
+                    print("  %s: %s" % (student, changed))
+    print("target (%d students under %.0f s with --jobs 2): %s"
+          % (STUDENTS, TARGET_SECONDS, "met" if first < TARGET_SECONDS else "NOT met"))
+    return 0 if same is not False else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+"""Each student's submission in a class's folder, whatever made the folder.
+
+- One subfolder or .zip per student, named after the student (`X` and `X.zip` are
+  two students: the zip's row is then named `X.zip`).
+- A Gradescope export ("Export Submissions", unzipped): submission_metadata.yml names
+  the submitters of each `submission_NNN` folder (read with PyYAML, staff side only).
+- A Canvas download: flat files `name_12345_67890_wordle.py` (`name_LATE_...` when
+  late, `wordle-1.py` after a resubmission), grouped by the student id 12345.
+
+Names are made printable text whatever the file system holds (a name that is not
+valid UTF-8 gets U+FFFD for its bad bytes) and unique.  The grader itself never uses a
+name to build a path: layout.folder_name makes the output folders' names.
+"""
+import os
+import re
+import shutil
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+GRADESCOPE_METADATA = "submission_metadata.yml"
+CANVAS_FILE = re.compile(r"(?P<name>.+?)(?:_late)?_(?P<id>\d+)_(?P<submission>\d+)_(?P<file>.+)",
+                         re.IGNORECASE)
+
+
+class ClassFolderError(Exception):
+    """The class's folder cannot be read, or holds no submission."""
+
+
+@dataclass(frozen=True)
+class Student:
+    name: str           # printable, unique in the class
+    path: Path          # the folder or zip to grade (or the first of files)
+    files: tuple = ()   # Canvas: (file on disk, its name in the student's folder) pairs
+
+    @property
+    def shown_path(self):
+        return printable(os.fsdecode(self.path))
+
+
+def printable(text):
+    """Text that can be written as UTF-8: bytes of a file name that are not UTF-8 (which
+    Python keeps as surrogates) replaced with U+FFFD."""
+    text = str(text)
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
+@contextmanager
+def opened(student):
+    """The path to grade: the student's folder or zip, or, for Canvas's flat files, a
+    temporary folder holding them under their own names (removed afterwards)."""
+    if not student.files:
+        yield student.path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="wordle-kit-canvas-"))
+    try:
+        for source, name in student.files:
+            shutil.copyfile(source, folder / name)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def find_students(paths):
+    """The students of a class folder (one path) or the given submissions (several)."""
+    if len(paths) == 1 and Path(paths[0]).is_dir():
+        students = in_folder(Path(paths[0]))
+    else:
+        entries = [Path(path) for path in paths]
+        missing = [printable(str(path)) for path in entries if not path.exists()]
+        if missing:
+            raise ClassFolderError("no such file or folder: %s" % ", ".join(missing))
+        students = named_entries(entries)
+    return unique(students)
+
+
+def in_folder(folder):
+    try:
+        entries = sorted(entry for entry in folder.iterdir() if not entry.name.startswith("."))
+    except OSError as error:
+        raise ClassFolderError("cannot read %s: %s" % (printable(str(folder)), error)) from None
+    if any(entry.name == GRADESCOPE_METADATA for entry in entries):
+        return gradescope_export(folder, entries)
+    canvas = [entry for entry in entries
+              if entry.is_file() and CANVAS_FILE.fullmatch(entry.name)]
+    submissions = [entry for entry in entries if entry not in canvas
+                   and (entry.is_dir() or entry.suffix.lower() == ".zip")]
+    students = named_entries(submissions) + canvas_download(canvas)
+    if not students:
+        raise ClassFolderError("%s holds no submission folders, .zip files or Canvas files "
+                               "(name_12345_67890_wordle.py)" % printable(str(folder)))
+    return students
+
+
+def named_entries(entries):
+    """A student per folder or zip, named after it (a zip's name without .zip unless a
+    folder has that name)."""
+    folders = {entry.name for entry in entries if entry.is_dir()}
+    students = []
+    for entry in entries:
+        name = entry.name
+        if entry.is_file() and entry.suffix.lower() == ".zip" and entry.stem not in folders:
+            name = entry.stem
+        students.append(Student(printable(name), entry))
+    return students
+
+
+def canvas_download(files):
+    """Canvas's flat files grouped by the student id in their names: `name_12345`."""
+    by_id = {}
+    for file in files:
+        match = CANVAS_FILE.fullmatch(file.name)
+        by_id.setdefault(match.group("id"), []).append((file, match))
+    students = []
+    for student_id, group in sorted(by_id.items(), key=lambda item: (item[1][0][1].group("name"),
+                                                                     item[0])):
+        zips = [file for file, _ in group if file.suffix.lower() == ".zip"]
+        name = "%s_%s" % (printable(group[0][1].group("name")), student_id)
+        if zips:   # a zipped project: grade the zip (the newest submission if several)
+            newest = max(zips, key=lambda file: int(CANVAS_FILE.fullmatch(file.name)
+                                                    .group("submission")))
+            students.append(Student(name, newest))
+        else:
+            # the same name twice: the later upload (higher attachment id) is copied last
+            group.sort(key=lambda item: int(item[1].group("submission")))
+            files = tuple((file, match.group("file")) for file, match in group)
+            students.append(Student(name, group[0][0], files))
+    return students
+
+
+def gradescope_export(folder, entries):
+    """The submission folders of a Gradescope export, named by submission_metadata.yml."""
+    metadata = read_metadata(folder / GRADESCOPE_METADATA)
+    students = []
+    for entry in entries:
+        if not entry.is_dir():
+            continue
+        names = submitter_names(metadata.get(entry.name))
+        students.append(Student(printable(" & ".join(names) if names else entry.name), entry))
+    if not students:
+        raise ClassFolderError("the Gradescope export %s holds no submission folders"
+                               % printable(str(folder)))
+    return students
+
+
+def read_metadata(path):
+    try:
+        import yaml  # staff side only (PyYAML): Gradescope's grading never reads an export
+    except ImportError:
+        raise ClassFolderError("reading a Gradescope export needs PyYAML: "
+                               "pip install -r requirements.txt") from None
+
+    class Loader(yaml.SafeLoader):
+        """Safe, and reads the Ruby tags Gradescope's exports may carry as plain data."""
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: (
+        loader.construct_mapping(node) if isinstance(node, yaml.MappingNode)
+        else loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode)
+        else loader.construct_scalar(node)))
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            data = yaml.load(handle, Loader=Loader)
+    except (OSError, yaml.YAMLError) as error:
+        raise ClassFolderError("cannot read %s: %s" % (printable(str(path)), error)) from None
+    if not isinstance(data, dict):
+        raise ClassFolderError("%s is not a Gradescope export's metadata (no mapping of "
+                               "submission folders)" % printable(str(path)))
+    return data
+
+
+def submitter_names(record):
+    """The names in one submission's metadata (keys are written :submitters, :name)."""
+    if not isinstance(record, dict):
+        return []
+    submitters = record.get(":submitters", record.get("submitters")) or []
+    names = []
+    for submitter in submitters if isinstance(submitters, list) else []:
+        if isinstance(submitter, dict):
+            keys = (":name", "name", ":email", "email", ":sid", "sid")
+            name = next((str(submitter[key]) for key in keys if submitter.get(key)), "")
+            if name.strip():
+                names.append(printable(name.strip()))
+    return names
+
+
+def unique(students):
+    """The students, a name given twice made unique with (2), (3)..."""
+    seen, result = set(), []
+    for student in students:
+        name, number = student.name, 1
+        while name in seen:
+            number += 1
+            name = "%s (%d)" % (student.name, number)
+        seen.add(name)
+        result.append(Student(name, student.path, student.files))
+    return result

@@ -1,0 +1,52 @@
+"""The zip to upload as a Gradescope "autograder":
+
+    python -m grader gradescope-bundle -o autograder.zip [--rubric FILE]
+    python -m grader.gradescope autograder.zip [--rubric FILE]      (the same)
+
+The zip holds setup.sh and run_autograder at its top (as Gradescope wants), the
+reference solution, the handout files and the grading path of the grader: no tests,
+and none of the staff-only parts (the class batch, the staff pages).  The grader needs
+nothing beyond Python 3.10+'s standard library, so setup.sh installs nothing into the
+image's Python.  With --rubric, the staff's rubric (checked first) replaces the default.
+"""
+import pathlib
+import stat
+import zipfile
+
+from grader import KIT_ROOT as KIT
+from grader.assignment import HANDOUT_FILES, REQUIRED_FILES
+from grader.results.rubric import DEFAULT_RUBRIC
+
+HERE = pathlib.Path(__file__).resolve().parent
+KIT_FILES = REQUIRED_FILES + HANDOUT_FILES
+RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
+SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
+STAFF_ONLY = {"grader/batch.py", "grader/class_folder.py", "grader/results/class_summary.py"}
+
+
+def files_to_pack(rubric=None):
+    """Yield (path on disk, name in the zip) for everything the autograder needs."""
+    yield HERE / "setup.sh", "setup.sh"
+    yield HERE / "run_autograder", "run_autograder"
+    for name in KIT_FILES:
+        yield KIT / name, name
+    for path in sorted((KIT / "licenses").iterdir()):
+        yield path, "licenses/" + path.name
+    for path in sorted((KIT / "grader").rglob("*")):
+        relative = path.relative_to(KIT)
+        name = relative.as_posix()
+        if (path.is_file() and not SKIPPED_PARTS & set(relative.parts) and path.suffix != ".pyc"
+                and name not in STAFF_ONLY):
+            yield (pathlib.Path(rubric) if rubric and name == RUBRIC_IN_ZIP else path), name
+
+
+def build(destination, rubric=None):
+    """Write the autograder zip to destination (rubric: a checked rubric file, or None)."""
+    with zipfile.ZipFile(destination, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, name in files_to_pack(rubric):
+            info = zipfile.ZipInfo(name, date_time=(2025, 1, 1, 0, 0, 0))
+            executable = name in ("setup.sh", "run_autograder")
+            mode = 0o755 if executable or path.stat().st_mode & stat.S_IXUSR else 0o644
+            info.external_attr = (stat.S_IFREG | mode) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())

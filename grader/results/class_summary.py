@@ -1,0 +1,50 @@
+"""The end of a class's batch, for the terminal: how the scores are spread and what the
+class failed (each test's pass rate, the lowest first)."""
+import statistics
+
+from grader.results import csv_table
+from grader.results.scoring import points
+
+BINS = 8
+BAR_WIDTH = 40
+
+
+def distribution(scores, maximum):
+    """[(label, count)]: BINS equal ranges of points below the maximum, then full marks."""
+    if maximum <= 0:
+        return [("0", len(scores))]
+    width = maximum / BINS
+    counts = [0] * BINS
+    for score in scores:
+        if score < maximum:
+            counts[min(BINS - 1, int(score / width))] += 1
+    labels = ["%s-<%s" % (points(width * number), points(width * (number + 1)))
+              for number in range(BINS)]
+    return list(zip(labels, counts)) + [(points(maximum), sum(1 for s in scores if s >= maximum))]
+
+
+def summary_lines(specs, maxima, records):
+    """The summary of records (batch.Record: row, passed, summary) as lines of text."""
+    graded = [record for record in records if record.passed is not None]
+    maximum = sum(maxima.values())
+    lines = ["", "%d submissions: %d graded, %d not graded (see the error column)"
+             % (len(records), len(graded), len(records) - len(graded))]
+    if not graded:
+        return lines
+    scores = [float(record.row[csv_table.SCORE]) for record in graded]
+    lines.append("score out of %s: mean %s, median %s, lowest %s, highest %s"
+                 % (points(maximum), points(statistics.mean(scores)),
+                    points(statistics.median(scores)), points(min(scores)), points(max(scores))))
+    bins = distribution(scores, maximum)
+    most = max(count for _, count in bins) or 1
+    lines.extend("  %12s  %-*s %d" % (label, BAR_WIDTH, "#" * round(BAR_WIDTH * count / most),
+                                      count) for label, count in bins)
+    rates = [(sum(1 for record in graded if spec.id in record.passed) / len(graded), spec)
+             for spec in specs]
+    failed = sorted((item for item in rates if item[0] < 1), key=lambda item: item[0])
+    lines.append("tests failed by someone (pass rate of %d graded, the lowest first): %d of %d"
+                 % (len(graded), len(failed), len(specs)))
+    lines.extend("  %4.0f%%  %s: %s" % (100 * rate, spec.id, spec.name) for rate, spec in failed)
+    if len(failed) < len(specs):
+        lines.append("   100%%  the other %d tests" % (len(specs) - len(failed)))
+    return lines
