@@ -23,6 +23,7 @@ are possible at that point, in any order.
 import contextlib
 import difflib
 import functools
+import hashlib
 import io
 import random
 import re
@@ -94,14 +95,24 @@ SPECS = tuple(spec for program in PROGRAMS for spec in program.specs)
 
 @dataclass(frozen=True)
 class Seeds:
-    """What one grading draws afresh: the random seeds of a program's three runs and the
-    order of its scripts' guesses, all from one number (a TA replays it with --seed)."""
+    """What one grading draws: the random seeds of a program's three runs and the order of
+    its scripts' guesses, all from one number (a TA replays it with --seed)."""
 
     number: int
 
     @staticmethod
     def draw():
         return Seeds(random.SystemRandom().randrange(SEED_RANGE))
+
+    @staticmethod
+    def for_submission(key, files):
+        """The seeds of a submission's files ({name: bytes}) under a secret key: the same
+        files always get the same runs, which nobody without the key can foresee."""
+        digest = hashlib.sha256(key)
+        for name in sorted(files):
+            content = files[name]
+            digest.update(b"\0%s\0%d\0" % (name.encode(), len(content)) + content)
+        return Seeds(int.from_bytes(digest.digest()[:8], "big") % SEED_RANGE)
 
     def rng(self, program):
         return random.Random("%d %s" % (self.number, program.module))

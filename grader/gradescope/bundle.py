@@ -13,7 +13,7 @@ import pathlib
 import stat
 import zipfile
 
-from grader import KIT_ROOT as KIT
+from grader import KIT_ROOT as KIT, seed_key
 from grader.assignment import HANDOUT_FILES, REQUIRED_FILES
 from grader.results.rubric import DEFAULT_RUBRIC
 
@@ -21,6 +21,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 KIT_FILES = REQUIRED_FILES + HANDOUT_FILES
 RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
+SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()
 STAFF_ONLY = {"grader/batch.py", "grader/class_folder.py", "grader/results/class_summary.py"}
 
 
@@ -36,17 +37,25 @@ def files_to_pack(rubric=None):
         relative = path.relative_to(KIT)
         name = relative.as_posix()
         if (path.is_file() and not SKIPPED_PARTS & set(relative.parts) and path.suffix != ".pyc"
-                and name not in STAFF_ONLY):
+                and name not in STAFF_ONLY and name != SEED_KEY_IN_ZIP):
             yield (pathlib.Path(rubric) if rubric and name == RUBRIC_IN_ZIP else path), name
 
 
 def build(destination, rubric=None):
-    """Write the autograder zip to destination (rubric: a checked rubric file, or None)."""
+    """Write the autograder zip to destination (rubric: a checked rubric file, or None).
+
+    The zip carries this kit's seed key, so Gradescope draws each submission's runs as this
+    kit does (a TA gets the same score here)."""
     with zipfile.ZipFile(destination, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, name in files_to_pack(rubric):
-            info = zipfile.ZipInfo(name, date_time=(2025, 1, 1, 0, 0, 0))
             executable = name in ("setup.sh", "run_autograder")
             mode = 0o755 if executable or path.stat().st_mode & stat.S_IXUSR else 0o644
-            info.external_attr = (stat.S_IFREG | mode) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            add(archive, name, path.read_bytes(), mode)
+        add(archive, SEED_KEY_IN_ZIP, seed_key.key().hex().encode() + b"\n", 0o600)
+
+
+def add(archive, name, data, mode):
+    info = zipfile.ZipInfo(name, date_time=(2025, 1, 1, 0, 0, 0))
+    info.external_attr = (stat.S_IFREG | mode) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, data)
