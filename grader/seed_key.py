@@ -17,6 +17,9 @@ from grader.checks.expected_cache import cache_folder
 
 BUNDLED_KEY = KIT_ROOT / "grader" / "seed.key"
 KEY_BYTES = 16
+# Where no key can be stored (an unwritable cache folder), gradings stay reproducible with a
+# key anyone could know: seeds are then foreseeable, as in the unsafe mode that causes it.
+UNSTORED_KEY = bytes(KEY_BYTES)
 
 
 def key_path():
@@ -26,11 +29,19 @@ def key_path():
 
 def key():
     """This kit's key (bytes), made and stored, readable by its owner only, on first use;
-    a damaged key file is replaced."""
+    a damaged key file is replaced; UNSTORED_KEY where none can be stored."""
     path = key_path()
     stored = read_key(path)
     if stored is not None:
         return stored
+    try:
+        store_new_key(path)
+    except OSError:
+        pass
+    return read_key(path) or UNSTORED_KEY
+
+
+def store_new_key(path):
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name("%s.%d.tmp" % (path.name, os.getpid()))
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -46,7 +57,6 @@ def key():
     finally:
         if temporary.exists():
             os.unlink(temporary)
-    return read_key(path)
 
 
 def read_key(path):

@@ -34,6 +34,13 @@ def test_a_damaged_key_is_replaced(own_cache):
     assert len(made) == seed_key.KEY_BYTES and seed_key.key() == made
 
 
+def test_where_no_key_can_be_stored_gradings_stay_reproducible(tmp_path, monkeypatch):
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("WORDLE_KIT_CACHE", str(tmp_path / "a-file" / "cache"))
+    monkeypatch.setattr(seed_key, "BUNDLED_KEY", tmp_path / "no-bundled-key")
+    assert seed_key.key() == seed_key.UNSTORED_KEY == seed_key.key()
+
+
 def test_the_same_files_get_the_same_seed_and_any_change_another():
     key = bytes(16)
     seed = Seeds.for_submission(key, FILES).number
