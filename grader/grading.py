@@ -110,9 +110,10 @@ def open_sandbox(submission, sandbox_factory=Sandbox, **options):
                            **options)
 
 
-def file_contents(submission):
-    """{name: bytes} of the files graded."""
-    return {name: path.read_bytes() for name, path in submission.files.items()}
+def submission_seeds(submission):
+    """The seeds of the submission's files under the kit's secret key."""
+    contents = {name: path.read_bytes() for name, path in submission.files.items()}
+    return transcripts.Seeds.for_submission(seed_key.key(), contents)
 
 
 def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
@@ -121,21 +122,20 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
 
     seed (an int) replays an earlier grading's program runs; by default it is drawn from the
     submission's files and the kit's secret key (seed_key.py), so the same files always get
-    the same runs, and it is recorded in the result.  Student code never runs as the grading user unless
-    unsafe_no_jail; the kit, the expected-value cache and private_paths (e.g. where results
-    are written) are kept from it.  Raises CannotGrade when path cannot be read or the
-    sandbox cannot start.
+    the same runs; it is recorded in the result.  Student code never runs as the grading
+    user unless unsafe_no_jail; the kit, the expected-value cache and private_paths (e.g.
+    where results are written) are kept from it.  Raises CannotGrade when path cannot be
+    read or the sandbox cannot start.
     """
     started = time.monotonic()
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
     try:
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
+            seeds = transcripts.Seeds(seed) if seed is not None else submission_seeds(submission)
             with open_sandbox(submission, sandbox_factory, unsafe_no_jail=unsafe_no_jail,
                               private_paths=private) as sandbox:
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
-                seeds = (transcripts.Seeds(seed) if seed is not None else
-                         transcripts.Seeds.for_submission(seed_key.key(), file_contents(submission)))
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 missing_protections = list(sandbox.missing_protections)
             near_misses = dict(submission.near_misses)
