@@ -39,6 +39,7 @@ class End:
 
 MAX_DEPTH = 50
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 class BadValue(Exception):
@@ -53,6 +54,8 @@ def encode(value, depth=0):
     if kind in _SCALARS:
         return value
     if kind is list:
+        if _SCALAR_TYPES.issuperset(map(type, value)):    # a word list: no item needs a tag
+            return list(value)
         return [encode(item, depth + 1) for item in value]
     if kind is tuple:
         return {"tuple": [encode(item, depth + 1) for item in value]}
@@ -74,6 +77,8 @@ def decode(data, depth=0):
     if kind in _SCALARS:
         return data
     if kind is list:
+        if _SCALAR_TYPES.issuperset(map(type, data)):
+            return list(data)
         return [decode(item, depth + 1) for item in data]
     if kind is dict and len(data) == 1:
         if type(data.get("tuple")) is list:
