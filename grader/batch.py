@@ -38,6 +38,10 @@ class BatchError(Exception):
     """The class cannot be graded (no submissions, an output that cannot be written)."""
 
 
+class NoSafeSandbox(BatchError):
+    """No safe sandbox can be made on this machine, and staff did not choose the unsafe mode."""
+
+
 @dataclass
 class Record:
     """One student's line in the class: their CSV row, the tests whose check passed
@@ -98,12 +102,13 @@ def style_count(sources):
         return None
 
 
-def grade_one(student, rubric_path, out, stamp):
+def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False):
     """Grade one student (in a child process); write their folder under out; return a Record."""
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     try:
         with class_folder.opened(student) as path:
-            result = grading.grade(path, rubric)
+            result = grading.grade(path, rubric, unsafe_no_jail=unsafe_no_jail,
+                                   private_paths=[out] if out is not None else [])
             sources = graded_sources(path)
     except grading.CannotGrade as error:
         record, result, sources = error_record(student, str(error)), None, []
@@ -135,7 +140,7 @@ def write_student(out, student, record, stamp, result=None, sources=()):
         json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n", encoding="utf-8")
 
 
-def child_main(connection, student, rubric_path, out, stamp, main_pid):
+def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail=False):
     """A child of the batch: Ctrl-C is left to the main process, which stops children
     with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The kernel
     sends the same SIGTERM when the main process dies, even by SIGKILL."""
@@ -145,7 +150,7 @@ def child_main(connection, student, rubric_path, out, stamp, main_pid):
     if os.getppid() != main_pid:    # it died before the prctl
         os._exit(EXIT_WORKER)
     try:
-        record = grade_one(student, rubric_path, out, stamp)
+        record = grade_one(student, rubric_path, out, stamp, unsafe_no_jail)
         connection.send(record)
     except SystemExit:  # stopped mid-grading and cleaned up
         os._exit(EXIT_WORKER)
@@ -274,12 +279,17 @@ def write_file(path, text):
 
 
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
-                timeout=None):
+                timeout=None, unsafe_no_jail=False):
     """Grade the Students with jobs children, printing a line per student as each finishes;
     write the CSV (in the students' order) to csv_path, even when interrupted; return the
     summary's lines.  With out, each student's folder is written there, and students already
-    graded there from the same files with the same rubric are skipped unless force."""
+    graded there from the same files with the same rubric are skipped unless force.  Where no
+    safe sandbox can be made, BatchError before anyone is graded, unless unsafe_no_jail."""
     timeout = timeout or DEFAULT_TIMEOUT
+    try:
+        grading.check_sandbox(unsafe_no_jail)
+    except grading.CannotGrade as error:
+        raise NoSafeSandbox(str(error)) from None
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
     rubric_text = pathlib.Path(rubric_path or DEFAULT_RUBRIC).read_text(encoding="utf-8")
@@ -309,7 +319,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         progress.done(students[index].name, record.summary)
 
     def start(connection, student, stamp, main_pid):
-        child_main(connection, student, rubric_path, out, stamp, main_pid)
+        child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail)
 
     try:
         run_children(todo, jobs, timeout, start, finished)

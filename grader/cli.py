@@ -97,7 +97,9 @@ def command_grade_all(args):
     try:
         students = class_folder.find_students(args.paths)
         summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
-                                    args.force, args.timeout)
+                                    args.force, args.timeout, args.unsafe_no_jail)
+    except batch.NoSafeSandbox as error:
+        raise CommandError(str(error), EXIT_SANDBOX) from None
     except (batch.BatchError, class_folder.ClassFolderError, LayoutError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:
@@ -174,9 +176,7 @@ def parser():
     grade.add_argument("--seed", type=seed_number, metavar="N",
                        help="replay a grading: the seed its report or results.json shows "
                             "(default: drawn afresh)")
-    grade.add_argument("--unsafe-no-jail", action="store_true",
-                       help="where no safe sandbox can be made (not root, no user namespaces), "
-                       "run student code as yourself anyway (the report says so)")
+    add_unsafe_option(grade)
     colour = grade.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="color", action="store_const", const=True,
                         help="colour the report even when not writing to a terminal")
@@ -207,6 +207,7 @@ def parser():
                            help="stop grading one submission after this long and mark its "
                            "row (default: 600)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
+    add_unsafe_option(grade_all)
     grade_all.set_defaults(run=command_grade_all)
 
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
@@ -229,6 +230,12 @@ def parser():
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
     return main
+
+
+def add_unsafe_option(command):
+    command.add_argument("--unsafe-no-jail", action="store_true",
+                         help="where no safe sandbox can be made (not root, no user namespaces), "
+                         "run student code as yourself anyway (the report says so)")
 
 
 def seed_number(text):

@@ -116,6 +116,16 @@ def submission_seeds(submission):
     return transcripts.Seeds.for_submission(seed_key.key(), contents)
 
 
+def check_sandbox(unsafe_no_jail=False):
+    """Raise CannotGrade (sandbox_failed) where no safe sandbox can be made here, unless
+    unsafe_no_jail: a class batch stops before anyone is graded."""
+    try:
+        with Sandbox({}, unsafe_no_jail=unsafe_no_jail):
+            pass
+    except SandboxError as error:
+        raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
+
+
 def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
           private_paths=()):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
@@ -138,6 +148,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 missing_protections = list(sandbox.missing_protections)
+                mode, protections = sandbox.mode, list(sandbox.protections)
             near_misses = dict(submission.near_misses)
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
@@ -146,4 +157,4 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     tests = score_tests(rubric, ALL_SPECS, outcomes)
     notes = ["protection not available: %s" % missing for missing in missing_protections]
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
-                       near_misses, missing_protections)
+                       near_misses, missing_protections, mode, protections)

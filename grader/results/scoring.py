@@ -38,6 +38,8 @@ class GradeResult:
     seed: object = None  # the number the program runs were drawn from (--seed replays them)
     near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
     missing_protections: list = field(default_factory=list)  # what the sandbox could not set up
+    sandbox_mode: str = ""  # the sandbox's mode (grader/sandbox/box.py: jail, userns, uid, unsafe)
+    protections: list = field(default_factory=list)  # what held while the student's code ran
 
     @property
     def score(self):

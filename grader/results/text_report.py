@@ -87,6 +87,9 @@ def text_report(result, colour=False):
     lines.extend("note: %s" % visible(note) for note in result.notes)
     if result.seed is not None:
         lines.append(seed_line(result.seed))
+    if result.sandbox_mode:
+        lines.append("Sandbox: %s mode; held: %s" % (result.sandbox_mode,
+                                                     "; ".join(result.protections)))
     current_group = None
     for test in result.tests:
         group = test.spec.group

@@ -29,13 +29,18 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
   JAIL    root with namespaces: private mount, PID, network, IPC and UTS namespaces,
           a chroot jail on a tmpfs holding only read-only system files and the
           submission, an unprivileged uid/gid of its own, no new privileges;
-  UID     root without CAP_SYS_ADMIN (a default Docker container): no namespaces,
-          but an unprivileged uid/gid per child, the private paths (kit, cache,
-          results) closed to other users, and everything the uid leaves (processes,
-          System V IPC, files in /tmp and /dev/shm) removed after each child;
-  UNSAFE  no root: refused unless the caller passes unsafe_no_jail.
-In JAIL and UID modes a cgroup (where one can be made) caps the memory and processes
-of all the sandbox's children together (sandbox/cgroup.py).
+  USERNS  the same jail built in an unprivileged user namespace, where the kernel
+          allows them: without root (a TA's laptop), or as root without
+          CAP_SYS_ADMIN (then first as a uid of each run's own, with the private
+          paths closed to it); no capabilities left inside;
+  UID     root where no namespace can be made (a default Docker container): an
+          unprivileged uid/gid per child, the private paths (kit, cache, results)
+          closed to other users, and everything the uid leaves (processes, System V
+          IPC, files in /tmp and /dev/shm) removed after each child;
+  UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
+Where a cgroup can be made (root) it caps the memory and processes of all the
+sandbox's children together (sandbox/cgroup.py); elsewhere the per-process limits
+times the process limit bound them.
 """
 
 import functools
@@ -61,12 +66,17 @@ SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", 
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
 _PROBES = {}           # (interpreter, mode) -> None (the mode works) or why it does not
-JAIL, UID, UNSAFE = "jail", "uid", "unsafe"     # the sandbox's modes, safest first
+JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"   # the modes, safest first
 NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
-                "able to read the kit and rewrite results); run as root, or pass "
-                "--unsafe-no-jail to grade anyway: ")
+                "able to read the kit and rewrite results); run as root or where unprivileged "
+                "user namespaces are allowed, or pass --unsafe-no-jail to grade anyway: ")
+JAILED_PROTECTIONS = ["private mount, PID, network, IPC and UTS namespaces (no network, nothing "
+                      "shared with other runs)",
+                      "chroot jail without the kit, tests or other submissions"]
 MAX_FORBIDDEN_IMPORTS = 50     # module names kept from one run's reports
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
+JAIL_USER = 1000                # the student's uid and gid inside a user namespace (never 0: an
+                                # exec by uid 0 would give the capabilities back)
 
 
 class SandboxError(Exception):
@@ -193,6 +203,8 @@ class Sandbox:
                     "no system python3 >= 3.10 that an unprivileged user can run was found")
             else:
                 self._choose_privileged_mode(python)
+        else:
+            self._try_user_namespace(own_python())
         if self.mode == UNSAFE:
             if not self.unsafe_no_jail:
                 raise SandboxError(NO_SAFE_MODE + "; ".join(self.missing_protections or
@@ -219,12 +231,15 @@ class Sandbox:
         self.mode = JAIL
         problem = self._probe_problem()
         if problem is None:
-            self.protections += ["private mount, PID, network, IPC and UTS namespaces (no "
-                                 "network, nothing shared with other runs)",
-                                 "chroot jail without the kit, tests or other submissions",
-                                 "unprivileged uid/gid, no groups, no new privileges"]
+            self.protections += JAILED_PROTECTIONS + [
+                "unprivileged uid/gid, no groups, no new privileges"]
             return
         self.missing_protections.append(f"the jail cannot be built here: {problem}")
+        self._hide_private_paths()  # the run's own uid builds the jail from the temp copy
+        if self._try_user_namespace(python):
+            self.protections.append("outside the namespace, a uid of each run's own: the kit, "
+                                    "the cache and the results are closed to it")
+            return
         self.mode = UID
         problem = self._probe_problem()
         if problem is not None:
@@ -232,13 +247,28 @@ class Sandbox:
             self.mode = UNSAFE
             self.python = sys.executable
             return
-        self._hide_private_paths()
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
                              "privileges: the kit, the cache and the results are closed to it",
                              "everything the run's uid leaves (processes, System V IPC, files "
                              "in /tmp and /dev/shm) removed after it"]
         self.missing_protections.append("no namespaces: student code sees the machine's files "
                                         "that any user may read, and the network")
+
+    def _try_user_namespace(self, python):
+        """Choose USERNS when the jail can be built in a user namespace with python; the
+        reason it cannot goes to missing_protections."""
+        previous = (self.python, self.mode)
+        self.python, self.mode = python, USERNS
+        problem = self._probe_problem()
+        if problem is not None:
+            self.python, self.mode = previous
+            self.missing_protections.append(f"no user namespace can be made here: {problem}")
+            return False
+        self.protections += ["a user namespace of its own" +
+                             (" (the machine allows them without root)" if not self.privileged
+                              else "")] + JAILED_PROTECTIONS + [
+            "no capabilities and no new privileges inside it"]
+        return True
 
     def _hide_private_paths(self):
         """Close the private paths (the kit, the cache, the results) to other users, and open
@@ -367,20 +397,25 @@ class Sandbox:
         if self.allowed_imports is not None:
             config["imports"] = {"allowed": list(self.allowed_imports),
                                  "unwatched": list(self.unwatched_modules)}
-        if self.mode in (JAIL, UID):
+        uid = None
+        if self.privileged and self.mode != UNSAFE:
             uid = JAIL_UID_BASE + int.from_bytes(os.urandom(2), "little")
             self.child_uids.add(uid)
-            if self.cgroup is not None:
-                config["cgroup_procs"] = self.cgroup.procs_files
+        if self.cgroup is not None:
+            config["cgroup_procs"] = self.cgroup.procs_files
         if self.mode == UID:
             config["drop"] = {"uid": uid, "gid": uid}
-        elif self.mode == JAIL:
+        elif self.mode in (JAIL, USERNS):
             root = self.temp / "jail"
             root.mkdir(exist_ok=True)
             config["jail"] = {"root": str(root), "uid": uid, "gid": uid,
                               "tmpfs_bytes": self.limits.tmpfs_bytes,
                               "tmpfs_inodes": self.limits.tmpfs_inodes,
-                              "system_paths": [p for p in SYSTEM_PATHS if os.path.lexists(p)]}
+                              "system_paths": jail_paths(self.python)}
+            if self.mode == USERNS:
+                config["jail"].update(user_namespace=True, uid=JAIL_USER, gid=JAIL_USER)
+                if uid is not None:
+                    config["jail"]["outer"] = {"uid": uid, "gid": uid}
         try:
             return ChildProcess(self.python, self.temp / "runtime" / "worker.py", self.limits,
                                 config, stdin)
@@ -461,6 +496,22 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def own_python():
+    """The interpreter running the grader, its links resolved (a venv's python is a link to
+    its base interpreter, which finds its standard library from its own place)."""
+    return os.path.realpath(sys.executable)
+
+
+def jail_paths(python):
+    """The read-only system paths a jail holds, with the installation of python when it lies
+    outside them (a pyenv or conda interpreter of the grading user)."""
+    paths = [p for p in SYSTEM_PATHS if os.path.lexists(p)]
+    prefix = os.path.dirname(os.path.dirname(python))
+    if not any(prefix == p or prefix.startswith(p + "/") for p in paths):
+        paths.append(prefix)
+    return paths
 
 
 @functools.lru_cache(maxsize=1)

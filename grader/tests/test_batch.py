@@ -15,6 +15,7 @@ import pytest
 from grader import KIT_ROOT, batch, class_folder, grading
 from grader.results import csv_table
 from grader.results.rubric import load_rubric
+from grader.tests import pinned
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 GRADESCOPE_METADATA = """\
@@ -35,7 +36,8 @@ submission_1003:
 
 
 def grader(*args, cwd=KIT_ROOT):
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
+           "WORDLE_KIT_CACHE": pinned.cache_folder()}
     return subprocess.run([sys.executable, "-m", "grader", *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, timeout=300)
 
@@ -223,7 +225,8 @@ def test_a_terminal_shows_a_progress_bar_with_the_count(tmp_path):
     for name in ("ann", "bo"):
         (tmp_path / "class" / name).mkdir(parents=True)
     main, terminal = os.openpty()
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm"}
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
+           "WORDLE_KIT_CACHE": pinned.cache_folder(), "TERM": "xterm"}
     process = subprocess.Popen([sys.executable, "-m", "grader", "grade-all", tmp_path / "class",
                                 "--csv", tmp_path / "scores.csv", "--jobs", "1"],
                                cwd=KIT_ROOT, env=env, stdout=subprocess.PIPE, stderr=terminal)

@@ -13,12 +13,14 @@ import zipfile
 import pytest
 
 from grader import KIT_ROOT
+from grader.tests import pinned
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 
 
 def grader(*args, cwd=KIT_ROOT):
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
+           "WORDLE_KIT_CACHE": pinned.cache_folder()}
     return subprocess.run([sys.executable, "-m", "grader", *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=240)
 
@@ -156,7 +158,8 @@ def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
 
 def start_grader(temp, *args, **options):
     """python -m grader ARGS in the background, its temp folders in temp."""
-    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": str(temp)}
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
+           "WORDLE_KIT_CACHE": pinned.cache_folder(), "TMPDIR": str(temp)}
     return subprocess.Popen([sys.executable, "-m", "grader", *map(str, args)], cwd=KIT_ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
 

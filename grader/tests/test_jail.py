@@ -2,8 +2,10 @@
 leftovers.py): a child that stops reading, IPC left for the next grading, the run's memory and
 process cap, the uid mode of root without CAP_SYS_ADMIN, and the refusal without root.
 
-As root both safe modes run here: the jail, and the uid mode (forced in-process by making the jail's
-probe fail, and for real under `capsh --drop=cap_sys_admin`, where creating namespaces fails).
+As root every mode runs here: the jail; the jail in a user namespace (without root as nobody, and
+as root without CAP_SYS_ADMIN in its bounding set, by setpriv); the uid mode (forced in-process by
+making the jail's probe fail, and for real without CAP_SYS_ADMIN and with no_user_namespaces.py's
+seccomp filter, as in a default Docker container); and the refusal where no safe mode exists.
 """
 import json
 import os
@@ -21,16 +23,15 @@ from grader import KIT_ROOT
 from grader.assignment import REQUIRED_FILES
 from grader.grading import open_sandbox
 from grader.sandbox import box as sandbox_module
-from grader.sandbox.box import JAIL, UID, SandboxError
+from grader.sandbox.box import JAIL, UID, USERNS, SandboxError
 from grader.sandbox.child.codec import Status
 from grader.sandbox.limits import Limits
 from grader.sandbox.loading import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
-SAFE_MODES = [JAIL, UID] if IS_ROOT else []
+SAFE_MODES = [JAIL, USERNS, UID] if IS_ROOT else []
 FAST = Limits(import_timeout=3.0)
-CAPSH = shutil.which("capsh")
 SETPRIV = shutil.which("setpriv")
 SYSTEM_PYTHON = sandbox_module.find_system_python()
 NOBODY = 65534
@@ -38,9 +39,9 @@ NOBODY = 65534
 
 @contextmanager
 def sandbox_in(mode, folder, monkeypatch, private_paths=()):
-    """A sandbox over folder in mode (the uid mode forced by a failing jail probe)."""
-    if mode == UID:
-        monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, JAIL),
+    """A sandbox over folder in mode (the others forced by failing probes of the safer modes)."""
+    for safer in [JAIL, USERNS, UID][:[JAIL, USERNS, UID].index(mode)]:
+        monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, safer),
                             "forced by the test: no namespaces")
     with load_submission(folder, REQUIRED_FILES) as submission:
         with open_sandbox(submission, limits=FAST, private_paths=private_paths) as box:
@@ -187,72 +188,200 @@ def test_without_root_or_jail_the_sandbox_refuses_unless_told():
 # ------------------------------------------------------------------ the real modes, end to end
 
 EXPECTED = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
-NO_CAP_SYS_ADMIN = ["hostile_reads_reference", "hostile_writes_files", "hostile_fork_bomb",
-                    "hostile_leaves_shm", "hostile_spawns_sleepers"]
+# the kinds of attack that matter where the jail is not root's: reading the kit, writing results,
+# the terminal and the cache of the grading user, processes and memory left behind
+HOSTILE = ["hostile_reaches_the_grader", "hostile_reads_reference", "hostile_writes_files",
+           "hostile_fork_bomb", "hostile_leaves_shm", "hostile_spawns_sleepers"]
+FORGED = "forged by the submission"
+ROOT_CACHE = "cache-root"
+NO_USER_NAMESPACES = [sys.executable, str(Path(__file__).parent / "no_user_namespaces.py")]
+# root's capabilities after an exec are its bounding set: without CAP_SYS_ADMIN, no namespace
+WITHOUT_CAP_SYS_ADMIN = [SETPRIV or "setpriv", "--bounding-set=-sys_admin", "--"]
+AS_NOBODY = [SETPRIV or "setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]
+NEEDS_NOBODY = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
+                                  reason="needs root (to become nobody), setpriv and a system python")
 
 
-def grade_command(prefix, name, json_path, extra=()):
-    command = " ".join([sys.executable, "-m", "grader", "grade", str(SUBMISSIONS / name),
-                        "--json", str(json_path), "--no-color"] + list(extra))
-    return subprocess.Popen(prefix + [command], cwd=KIT_ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-
-
-@pytest.mark.timeout(600)
-@pytest.mark.skipif(not (IS_ROOT and CAPSH), reason="needs root and capsh")
-def test_root_without_cap_sys_admin_grades_the_hostile_corpus_as_labelled(tmp_path):
-    """The mode of Gradescope's and most CI's Docker containers: namespaces cannot be made."""
-    prefix = [CAPSH, "--drop=cap_sys_admin", "--", "-c"]
-    for first in range(0, len(NO_CAP_SYS_ADMIN), 2):
-        running = {name: grade_command(prefix, name, tmp_path / (name + ".json"))
-                   for name in NO_CAP_SYS_ADMIN[first:first + 2]}
-        for name, process in running.items():
-            report, errors = process.communicate(timeout=300)
-            assert process.returncode == 0, errors
-            assert "the jail cannot be built here" in report
-            data = json.loads((tmp_path / (name + ".json")).read_text())
-            failed = sum(test["status"] == "failed" for test in data["tests"])
-            # at least what the manifest says fails (a machine loaded enough to hit a give-up
-            # in time can only take points away: issue 8 moves those limits to CPU time)
-            assert data["score"] <= EXPECTED[name]["score"], (name, report)
-            assert failed >= len(EXPECTED[name]["failed"]), (name, report)
-            if name == "hostile_leaves_shm":
-                assert "imported ctypes" in report
-    assert not sysv_keys("shm") & {0x1913}
-    assert not os.path.exists("/dev/shm/wordle-kit-hostile")
-
-
-@pytest.mark.timeout(300)
-@pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON), reason="needs root and setpriv")
-def test_a_user_without_root_is_refused_unless_staff_say_unsafe():
-    """As a plain user (nobody here) with no way to build a jail, grading stops with a clear
-    message; --unsafe-no-jail grades and the report says which protections are missing."""
-    kit = Path(tempfile.mkdtemp(prefix="wordle-kit-nonroot-"))
+@pytest.fixture(scope="module")
+def kit():
+    """A copy of the kit that nobody can read, with a cache and a results folder of nobody's."""
+    folder = Path(tempfile.mkdtemp(prefix="wordle-kit-modes-"))
     try:
         for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
             source = KIT_ROOT / name
             if source.is_dir():
-                shutil.copytree(source, kit / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+                shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
             else:
-                shutil.copy(source, kit / name)
-        shutil.copytree(SUBMISSIONS / "correct_counts", kit / "submission")
-        for folder, _, files in os.walk(kit):
-            os.chmod(folder, 0o755)
+                shutil.copy(source, folder / name)
+        for name in HOSTILE + ["correct_counts"]:
+            shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
+        shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
+        for path, folders, files in os.walk(folder):
+            os.chmod(path, 0o755)
             for file in files:
-                os.chmod(os.path.join(folder, file), 0o644)
-        command = [SETPRIV, "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
-                   "--", SYSTEM_PYTHON, "-m", "grader", "grade", "submission", "--no-color"]
-        environment = {"PATH": "/usr/bin:/bin", "HOME": str(kit), "WORDLE_KIT_CACHE": str(kit / "cache")}
-        refused = subprocess.run(command, cwd=kit, env=environment, capture_output=True, text=True,
-                                 timeout=120)
-        assert refused.returncode == 3 and "--unsafe-no-jail" in refused.stderr
-        graded = subprocess.run(command + ["--unsafe-no-jail"], cwd=kit, env=environment,
-                                capture_output=True, text=True, timeout=240)
-        assert graded.returncode == 0, graded.stderr
-        assert "Score: 40 / 40" in graded.stdout
-        assert "student code runs as the grading user (--unsafe-no-jail)" in graded.stdout
+                os.chmod(os.path.join(path, file), 0o644)
+        for name in ("cache", "cache-unsafe", "results"):
+            (folder / name).mkdir()
+            os.chown(folder / name, NOBODY, NOBODY)
+        (folder / ROOT_CACHE).mkdir(mode=0o700)     # where root grades, its cache is root's
+        yield folder
     finally:
-        shutil.rmtree(kit, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def environment(kit, cache):
+    return {"PATH": "/usr/bin:/bin", "HOME": str(kit), "WORDLE_KIT_CACHE": str(kit / cache)}
+
+
+class GraderRun:
+    """The grader run with prefix (e.g. as nobody, without user namespaces) from the kit copy.
+
+    Its output goes to files of nobody's, as a TA's terminal is the TA's: student code running
+    as nobody could write to them through /proc/<grader>/fd/1 (a pipe of root's it could not)."""
+
+    def __init__(self, kit, prefix, arguments, cache="cache"):
+        self.files = []
+        for _ in range(2):
+            handle = tempfile.TemporaryFile(dir=kit / "results")
+            os.fchown(handle.fileno(), NOBODY, NOBODY)
+            self.files.append(handle)
+        self.process = subprocess.Popen(
+            list(prefix) + [SYSTEM_PYTHON, "-m", "grader"] + list(arguments), cwd=kit,
+            stdout=self.files[0], stderr=self.files[1], env=environment(kit, cache))
+
+    @property
+    def returncode(self):
+        return self.process.returncode
+
+    def communicate(self, timeout):
+        self.process.wait(timeout)
+        texts = []
+        for handle in self.files:
+            handle.seek(0)
+            texts.append(handle.read().decode("utf-8", "replace"))
+            handle.close()
+        return texts
+
+
+def cache_contents(kit, cache):
+    return {path.name: path.read_bytes() for path in (kit / cache).iterdir()}
+
+
+def grade_as_labelled(kit, prefix, names, mode, cache="cache"):
+    """Grade names two at a time with prefix; check each is graded as the manifest says in mode,
+    that nothing reached the grader's terminal or cache, and that nothing is left behind."""
+    subprocess.run(list(prefix) + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=kit, check=True,
+                   env=environment(kit, cache), capture_output=True)
+    cache_before = cache_contents(kit, cache)
+    reports = {}
+    for first in range(0, len(names), 2):
+        running = {name: GraderRun(kit, prefix, ["grade", "submissions/" + name, "--no-color",
+                                                      "--json", "results/%s.json" % name], cache)
+                   for name in names[first:first + 2]}
+        for name, process in running.items():
+            report, errors = process.communicate(timeout=300)
+            assert process.returncode == 0, errors
+            assert "Sandbox: %s mode" % mode in report, report
+            assert FORGED not in report + errors
+            data = json.loads((kit / "results" / (name + ".json")).read_text())
+            failed = {test["name"] for test in data["tests"] if test["status"] == "failed"}
+            # at least what the manifest says fails (a loaded machine can only take points away)
+            assert data["score"] <= EXPECTED[name]["score"], (name, report)
+            assert len(failed) >= len(EXPECTED[name]["failed"]), (name, report)
+            reports[name] = report
+    cache_after = cache_contents(kit, cache)
+    assert {name: cache_after.get(name) for name in cache_before} == cache_before
+    assert not sysv_keys("shm") & {0x1913}
+    assert not os.path.exists("/dev/shm/wordle-kit-hostile")
+    assert student_processes() == []
+    return reports
+
+
+def student_processes():
+    """Orphaned processes of nobody or of the sandbox's own uids (hostile_spawns_sleepers leaves
+    some where nothing kills them); those of gradings still going on (another test run on this
+    machine) still have their parents."""
+    found = []
+    for entry in os.scandir("/proc"):
+        try:
+            uid = entry.stat().st_uid
+            with open(os.path.join(entry.path, "stat")) as handle:
+                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == 1 and (uid == NOBODY or sandbox_module.JAIL_UID_BASE <= uid <
+                            sandbox_module.JAIL_UID_BASE + 65536):
+            found.append(entry.name)
+    return found
+
+
+def test_the_seccomp_helper_stops_user_namespaces_and_nothing_else():
+    refused = subprocess.run(NO_USER_NAMESPACES + ["unshare", "--user", "true"], capture_output=True)
+    assert refused.returncode != 0
+    assert subprocess.run(NO_USER_NAMESPACES + ["true"]).returncode == 0
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+def test_without_root_the_jail_is_built_in_a_user_namespace(kit):
+    """A TA's laptop: no root, unprivileged user namespaces allowed."""
+    reports = grade_as_labelled(kit, AS_NOBODY, HOSTILE + ["correct_counts"], "userns")
+    assert "Score: 40 / 40" in reports["correct_counts"]
+    assert "a user namespace of its own (the machine allows them without root)" in \
+        reports["correct_counts"]
+    assert "imported glob, json, os" in reports["hostile_reaches_the_grader"]
+
+
+@pytest.mark.timeout(300)
+@NEEDS_NOBODY
+def test_without_root_or_user_namespaces_grading_is_refused_unless_staff_say_unsafe(kit):
+    """No safe mode at all: grade and grade-all stop with a clear message (exit 3) before
+    running anything; --unsafe-no-jail grades, and the report says what is missing."""
+    prefix = NO_USER_NAMESPACES + AS_NOBODY
+    for arguments in (["grade", "submissions/correct_counts"],
+                      ["grade-all", "class", "--csv", "results/class.csv"]):
+        refused = GraderRun(kit, prefix, arguments)
+        output, errors = refused.communicate(timeout=120)
+        assert refused.returncode == 3 and "--unsafe-no-jail" in errors, errors
+        assert "no user namespace can be made here" in errors
+    assert not (kit / "results" / "class.csv").exists()
+    graded = GraderRun(kit, prefix, ["grade", "submissions/correct_counts", "--no-color",
+                                          "--unsafe-no-jail"])
+    report, errors = graded.communicate(timeout=240)
+    assert graded.returncode == 0, errors
+    assert "Score: 40 / 40" in report and "Sandbox: unsafe mode" in report
+    assert "student code runs as the grading user (--unsafe-no-jail)" in report
+    batch = GraderRun(kit, prefix, ["grade-all", "class", "--csv",
+                                         "results/class.csv", "--unsafe-no-jail", "--jobs", "1"])
+    output, errors = batch.communicate(timeout=240)
+    assert batch.returncode == 0, errors
+    assert ",40," in (kit / "results" / "class.csv").read_text()
+    # what the safe modes keep out (test_without_root_the_jail_is_built_in_a_user_namespace)
+    attack = GraderRun(kit, prefix, ["grade", "submissions/hostile_reaches_the_grader",
+                                          "--no-color", "--unsafe-no-jail"], "cache-unsafe")
+    report, errors = attack.communicate(timeout=240)
+    assert FORGED in report + errors
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+def test_root_without_cap_sys_admin_builds_the_jail_in_a_user_namespace(kit):
+    """Root that cannot make namespaces itself, on a machine that allows user namespaces."""
+    prefix = WITHOUT_CAP_SYS_ADMIN
+    reports = grade_as_labelled(kit, prefix, HOSTILE[:3], "userns", ROOT_CACHE)
+    report = reports["hostile_reaches_the_grader"]
+    assert "the jail cannot be built here" in report
+    assert "outside the namespace, a uid of each run's own" in report
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+def test_root_without_cap_sys_admin_or_user_namespaces_drops_to_a_uid_of_its_own(kit):
+    """The mode of Gradescope's and most CI's Docker containers: no namespace can be made."""
+    prefix = NO_USER_NAMESPACES + WITHOUT_CAP_SYS_ADMIN
+    reports = grade_as_labelled(kit, prefix, HOSTILE, "uid", ROOT_CACHE)
+    assert "no user namespace can be made here" in reports["hostile_leaves_shm"]
+    assert "imported ctypes" in reports["hostile_leaves_shm"]
 
 
 @pytest.mark.skipif(not IS_ROOT, reason="cgroups need root")

@@ -178,13 +178,17 @@ def test_protections_are_reported():
 
 
 @pytest.mark.parametrize("privileged", JAILED)
-def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged):
-    monkeypatch.setitem(sandbox_module._PROBES,
-                        (sandbox_module.find_system_python(), sandbox_module.JAIL),
-                        "PermissionError: [Errno 1] Operation not permitted")
+@pytest.mark.parametrize("failing, expected", [
+    ((sandbox_module.JAIL,), sandbox_module.USERNS),
+    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged, failing,
+                                                           expected):
+    for mode in failing:
+        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+                            "PermissionError: [Errno 1] Operation not permitted")
     with load_submission(KIT_ROOT, REQUIRED_FILES) as submission, \
             open_sandbox(submission, privileged=privileged) as box:
-        assert box.mode == sandbox_module.UID
+        assert box.mode == expected
         assert any("jail cannot be built" in line for line in box.missing_protections)
         assert box.call("wordle", "known_word", [[]]).value == "_____"
 
@@ -261,14 +265,18 @@ def test_cpu_time_is_measured_by_the_grader_and_limits_calls(tmp_path, privilege
 
 
 @pytest.mark.parametrize("privileged", JAILED)
-def test_cpu_time_is_measured_in_the_uid_mode_too(tmp_path, monkeypatch, privileged):
-    """Root without namespaces: the worker runs under its own uid (and cgroup), and the grader
-    still reads its CPU time from /proc."""
-    monkeypatch.setitem(sandbox_module._PROBES,
-                        (sandbox_module.find_system_python(), sandbox_module.JAIL),
-                        "PermissionError: [Errno 1] Operation not permitted")
+@pytest.mark.parametrize("failing, expected", [
+    ((sandbox_module.JAIL,), sandbox_module.USERNS),
+    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+def test_cpu_time_is_measured_in_the_other_modes_too(tmp_path, monkeypatch, privileged, failing,
+                                                      expected):
+    """Root without namespaces of its own: the worker runs in a user namespace or under its own
+    uid (and cgroup), and the grader still reads its CPU time from /proc."""
+    for mode in failing:
+        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+                            "PermissionError: [Errno 1] Operation not permitted")
     with sandbox(write_submission(tmp_path / "cpu", CPU_AND_SLEEP), privileged) as box:
-        assert box.mode == sandbox_module.UID
+        assert box.mode == expected
         burn = box.call("wordle", "check_word", ["BURN", "X"], timeout=60, cpu_limit=5)
         assert burn.status == Status.OK and 0.25 <= burn.cpu_seconds < 1.5
         spin = box.call("wordle", "check_word", ["SPIN", "X"], timeout=120, cpu_limit=0.5)
@@ -536,3 +544,11 @@ def test_killing_the_grader_with_sigkill_ends_every_process_of_its_sandboxes(tmp
         grading.kill()
         for pid in sandbox_processes(temp, uids):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_a_jail_holds_the_installation_of_an_interpreter_outside_the_system_paths():
+    """A TA's pyenv or conda Python, used where the jail is built without root."""
+    assert "/home/ta/.pyenv/versions/3.12.1" in \
+        sandbox_module.jail_paths("/home/ta/.pyenv/versions/3.12.1/bin/python3.12")
+    assert sandbox_module.jail_paths("/usr/bin/python3.11") == [
+        path for path in sandbox_module.SYSTEM_PATHS if os.path.lexists(path)]

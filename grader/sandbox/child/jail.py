@@ -12,8 +12,15 @@ namespace with it), which builds a jail (a small tmpfs holding read-only binds
 of /usr and friends, /dev/null, /dev/zero, /dev/urandom, an empty /tmp and
 /box with the submission) and forks the worker proper, which chroots into the
 jail and drops to an unprivileged uid/gid with no groups and no new privileges.
-When namespaces cannot be made (root without CAP_SYS_ADMIN, as in a default Docker
-container) the config asks only for the drop to an unprivileged uid/gid of its own.
+Without root, or as root without CAP_SYS_ADMIN, the same jail is built in a new
+user namespace where the machine allows unprivileged ones (most Linux laptops):
+the child (first dropped to a uid of its own when it is root) maps that one uid
+to the config's uid inside (never 0), builds the jail with the namespace's capabilities and then
+drops every capability, so the student's code holds none, inside or out.  A
+chroot also keeps it from making user namespaces of its own (the kernel refuses
+them to a chrooted process), the one way back to a capability.  When no
+namespace can be made at all (root in a default Docker container) the config
+asks only for the drop to an unprivileged uid/gid of its own.
 Resource limits are applied in every case, and the child dies with the grader
 (a parent-death signal; as root the relay and the init both have it).
 """
@@ -30,10 +37,21 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 CLONE_NEWIPC = 0x08000000
 CLONE_NEWUTS = 0x04000000
-MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
+CLONE_NEWUSER = 0x10000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+MS_NOATIME, MS_NODIRATIME, MS_RELATIME = 1024, 2048, 1 << 21
+# statvfs flag -> mount flag: the flags a bind mount made in a user namespace must keep
+# when remounted (the kernel locks them), besides the read-only and nosuid we add
+LOCKED_FLAGS = {os.ST_NODEV: MS_NODEV, os.ST_NOEXEC: MS_NOEXEC, os.ST_NOATIME: MS_NOATIME,
+                os.ST_NODIRATIME: MS_NODIRATIME, os.ST_RELATIME: MS_RELATIME}
 PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_CAPBSET_DROP = 24
 PR_SET_NO_NEW_PRIVS = 38
+PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
+LINUX_CAPABILITY_VERSION_3 = 0x20080522
+LAST_CAPABILITY = 63        # higher than any the kernel has: unknown ones fail with EINVAL
 JAIL_BOX = "/box"
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -79,14 +97,20 @@ def isolate(config):
     for procs in config.get("cgroup_procs", ()):
         with open(procs, "w") as handle:
             handle.write(str(os.getpid()))
+    with_grader = lambda: os.getppid() == config["grader_pid"]   # noqa: E731
     if config.get("drop"):
         _drop_privileges(config["drop"])
+        die_with_parent(with_grader)   # a change of uid clears the parent-death signal
         return config["box"]
     jail = config.get("jail")
     if not jail:
         return config["box"]
-    _check(_libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS),
-           "unshare")
+    namespaces = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+    if jail.get("user_namespace"):
+        _enter_user_namespace(jail, namespaces)
+        die_with_parent(with_grader)
+    else:
+        _check(_libc.unshare(namespaces), "unshare")
     status_read, status_write = os.pipe()
     init = os.fork()
     if init:
@@ -102,16 +126,50 @@ def isolate(config):
     os.close(status_write)
     os.chroot(jail["root"])
     os.chdir(JAIL_BOX)
-    _drop_privileges(jail)
+    if jail.get("user_namespace"):
+        _drop_capabilities()
+    else:
+        _drop_privileges(jail)
     return JAIL_BOX
 
 
-def _drop_privileges(ids):
-    """An unprivileged uid/gid of the sandbox's own, no groups, no new privileges."""
+def _enter_user_namespace(jail, namespaces):
+    """Unshare a user namespace with the others, as an unprivileged uid (the one in
+    jail["outer"] when we are root), mapped to jail["uid"] inside."""
+    if jail.get("outer"):
+        _drop_privileges(jail["outer"], no_new_privileges=False)
+        # a uid change makes /proc/self root's (not dumpable): the maps below could not be written
+        _check(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
+    uid, gid = os.geteuid(), os.getegid()
+    if uid == 0:
+        raise OSError("root is never mapped into the jail's user namespace (no outer uid given)")
+    _check(_libc.unshare(CLONE_NEWUSER | namespaces), "unshare")
+    for name, text in (("setgroups", "deny"), ("uid_map", f"{jail['uid']} {uid} 1"),
+                       ("gid_map", f"{jail['gid']} {gid} 1")):
+        with open(f"/proc/self/{name}", "w") as handle:
+            handle.write(text)
+
+
+def _drop_capabilities():
+    """No capabilities left, none to gain back: the bounding set emptied, the sets cleared
+    (the uid inside is not 0, so an exec gives none back), no new privileges."""
+    for capability in range(LAST_CAPABILITY + 1):
+        if _libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 and ctypes.get_errno() != 22:
+            _check(-1, "prctl(PR_CAPBSET_DROP)")
+    _check(_libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "prctl(PR_CAP_AMBIENT)")
+    header = (ctypes.c_uint32 * 2)(LINUX_CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()
+    _check(_libc.capset(header, data), "capset")
+    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
+
+
+def _drop_privileges(ids, no_new_privileges=True):
+    """An unprivileged uid/gid of the sandbox's own, no groups (and no new privileges)."""
     os.setgroups([])
     os.setgid(ids["gid"])
     os.setuid(ids["uid"])
-    _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
+    if no_new_privileges:
+        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
 
 
 def _build_jail(jail, config):
@@ -127,7 +185,9 @@ def _build_jail(jail, config):
             continue
         os.makedirs(inside, exist_ok=True)
         _mount(path, inside, None, MS_BIND | MS_REC)
-        _mount(None, inside, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID)
+        kept = os.statvfs(inside).f_flag
+        flags = sum(flag for st_flag, flag in LOCKED_FLAGS.items() if kept & st_flag)
+        _mount(None, inside, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | flags)
     os.makedirs(root + "/dev")
     for device in ("/dev/null", "/dev/zero", "/dev/urandom"):
         open(root + device, "w").close()
@@ -162,7 +222,8 @@ def _relay_and_exit(init, status_read, protocol_fd):
     if status is not None and os.WIFEXITED(status):
         os._exit(os.WEXITSTATUS(status))
     sig = os.WTERMSIG(status) if status is not None and os.WIFSIGNALED(status) else signal.SIGKILL
-    signal.signal(sig, signal.SIG_DFL)
+    if sig != signal.SIGKILL:   # SIGKILL has no handler to reset
+        signal.signal(sig, signal.SIG_DFL)
     os.kill(os.getpid(), sig)
     os._exit(128 + sig)
 
