@@ -146,6 +146,19 @@ def win_script(program, secret, seeds):
     return ["beees", "", guesses[0], "ab", guesses[1].upper(), guesses[2], secret.lower()]
 
 
+@functools.lru_cache(maxsize=64)
+def _possible_after_one_clue(guess, clue):
+    words = reference.load().words
+    return tuple(reference.load().easy_wordle.filter_word_list(words, [(guess, list(clue))]))
+
+
+def possible_after_one_clue(guess, clue):
+    """The words of the word list (in its order) that, as the secret, give clue for guess:
+    the first filter of every easy game over the whole list, remembered because a
+    grading's games, their expected screens and the win script repeat it."""
+    return list(_possible_after_one_clue(guess, tuple(clue)))
+
+
 OPENERS = ("slate", "crane")
 NARROWING_TARGETS = (8, 3)  # possible words wished for after the second and third guess
 
@@ -155,7 +168,8 @@ def narrowing_guesses(secret, seed):
     game's samples are small and a sample with repeats is likely to show."""
     rng = random.Random("%s %d" % (secret, seed))
     guesses = [next(w for w in OPENERS if w != secret.lower())]
-    possible = narrowed(reference.load().words, guesses[0], secret)
+    first = guesses[0].upper()
+    possible = possible_after_one_clue(first, reference.load().wordle.check_word(secret, first))
     for target in NARROWING_TARGETS:
         candidates = [w for w in rng.sample(reference.load().words, 40) + possible[:20]
                       if w != secret.lower() and w not in guesses]
@@ -211,13 +225,13 @@ def play_easy_incrementally(secret):
     loaded = reference.load()
     easy = loaded.easy_wordle
     seen = []  # the clues the words in possible were filtered with
-    possible = list(easy.words)
+    possible = []
 
     def show_possible(clues):
         nonlocal possible
-        if clues[:len(seen)] != seen:  # not an extension of the clues seen: start afresh
-            seen.clear()
-            possible = list(easy.words)
+        if not seen or clues[:len(seen)] != seen:  # not an extension of the clues seen
+            seen[:] = clues[:1]
+            possible = possible_after_one_clue(*clues[0])
         possible = easy.filter_word_list(possible, clues[len(seen):])
         seen[:] = [(guess, list(clue)) for guess, clue in clues]
         print(str(len(possible)) + " words possible:")
@@ -278,7 +292,7 @@ def expected_screen(program, secret, script):
     where the easy game samples. Cached: many students' games share a secret."""
     lines = screen_lines(reference_output(program, secret, script))
     guesses = iter(accepted_guesses(secret, script))
-    possible = list(reference.load().words)
+    possible = None  # before the first guess: the whole word list
     expected, index = [], 0
     while index < len(lines):
         line = lines[index]
@@ -288,7 +302,8 @@ def expected_screen(program, secret, script):
         if count:
             guess = next(guesses)
             clue = reference.load().wordle.check_word(secret, guess)
-            possible = reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)])
+            possible = (possible_after_one_clue(guess, clue) if possible is None else
+                        reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)]))
             if len(possible) != int(count.group(1)):
                 raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
                                    % (len(possible), guess, count.group(1)))
