@@ -5,8 +5,9 @@ of the tests it passes: after GIVE_UP_AFTER calls of one test that went over
 their CPU limit, crashed, ran out of memory or returned a value that could not
 be brought back (too big, or not plain data), the test's other calls are not
 made (the report says "not called again in this test after 2 timeouts"), and
-the next test calls the function afresh. The grading of a function that loops
-on every call stays bounded: at most GIVE_UP_AFTER CPU limits per test.
+the next test calls the function afresh. A function that loops on some inputs
+costs at most GIVE_UP_AFTER CPU limits per test; one that never returns, at most
+NEVER_RETURNED_AFTER in the whole grading (below).
 
 Three things stop every later call of the function: a status after which no call
 can succeed (its file or itself missing, its import failing); GIVE_UP_AFTER
@@ -15,8 +16,8 @@ waits, e.g. time.sleep, waits on every input alike); and NEVER_RETURNED_AFTER
 calls over their CPU limit (so in two tests at least) while no call of it has
 ever come back (a function that never returns, e.g. ``while True: pass``,
 would otherwise cost GIVE_UP_AFTER CPU limits in every test). A function that
-loops only on some inputs has come back from the others (with a value or an
-error), so it keeps being called, test by test; slow but correct code never
+loops only on some inputs has come back from the others (with a value, an error,
+even a crash: any end but a timeout), so it keeps being called, test by test; slow but correct code never
 times out at all (the limits are hundreds of times the reference's CPU time).
 """
 import re
