@@ -4,11 +4,20 @@ two CSVs must be the same.
     python benchmarks/class_batch.py [--jobs N] [--once]
 
 The class is a realistic mix built from the corpus: correct submissions, slow but
-correct ones (check_word doing needless work on every call), the usual mistakes, and
-hostile ones (loops, fork bombs, huge output...).  Each student's copy carries their
-own comment, so no two students hand in the same bytes.  Both runs grade everyone
-(no --out, so nothing is resumed).  The machine's load average is printed with the
-figures: on a machine shared with other work the time says more about the others.
+correct ones, the usual mistakes, and hostile ones (loops, fork bombs, huge output...).
+Each student's copy carries their own comment, so no two students hand in the same
+bytes.  Both runs grade everyone (no --out, so nothing is resumed).  The machine's load
+average is printed with the figures: on a machine shared with other work the time says
+more about the others.
+
+The class's slow students are correct_star with a check_word that counts every letter
+of the alphabet in both words, one character at a time, before its real work (SLOW):
+about 6 times the reference's CPU time per call (16.5 against 2.7 microseconds, measured
+on this machine), a slowness a class really shows.  The corpus's correct_slow (a
+check_word about 100 times slower than the reference, kept to prove that such code
+loses no point) is far slower than a class's slow students: its own work alone is
+minutes of CPU, so it is graded alone after the class and its time printed apart, not
+counted in the target.
 """
 import argparse
 import csv
@@ -33,7 +42,15 @@ HOSTILE = ("hostile_loop_at_import", "hostile_fork_bomb", "hostile_prints_megaby
            "hostile_ignores_sigterm", "hostile_allocates_gigabytes", "hostile_always_equal",
            "hostile_reads_reference", "hostile_spawns_sleepers", "hostile_recursion_bomb",
            "hostile_writes_files")
-SLOW = "def check_word(secret, guess):\n    for _ in range(20000):\n        pass\n"
+SLOW = ("def check_word(secret, guess):\n"
+        "    counts = []\n"
+        "    for letter in \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\":\n"
+        "        count = 0\n"
+        "        for character in secret + guess:\n"
+        "            if character == letter:\n"
+        "                count = count + 1\n"
+        "        counts.append(count)\n")
+VERY_SLOW = "correct_slow"  # graded alone, outside the target
 
 
 def copy_submission(source, target, student, slow=False):
@@ -98,6 +115,13 @@ def main():
                     print("  %s: %s" % (student, changed))
     print("target (%d students under %.0f s with --jobs 2): %s"
           % (STUDENTS, TARGET_SECONDS, "met" if first < TARGET_SECONDS else "NOT met"))
+    with tempfile.TemporaryDirectory(prefix="wordle-kit-slow-") as temp:
+        folder = pathlib.Path(temp) / "class"
+        copy_submission(SUBMISSIONS / VERY_SLOW, folder / VERY_SLOW, VERY_SLOW)
+        load = os.getloadavg()[0]
+        alone = grade_all(folder, pathlib.Path(temp) / "slow.csv", 1)
+        print("the corpus's %s alone (not in the target): %.1f s (load average %.1f)"
+              % (VERY_SLOW, alone, load))
     return 0 if same is not False else 1
 
 

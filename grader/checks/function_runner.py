@@ -137,7 +137,7 @@ def run_test(box, test, log, wrong_lists=None):
     slowest = None  # (cpu seconds, case, result) of the slowest call that returned
     reordered = False  # a right list in another order than the reference's
     stopped = None  # why the test's last calls were not made
-    log.start_test()
+    log.start_test(test.spec.id)
     for index, case in enumerate(cases):
         reason = log.blocked(function)
         if reason is not None:

@@ -5,19 +5,27 @@ of the tests it passes: after GIVE_UP_AFTER calls of one test that went over
 their CPU limit, crashed, ran out of memory or returned a value that could not
 be brought back (too big, or not plain data), the test's other calls are not
 made (the report says "not called again in this test after 2 timeouts"), and
-the next test calls the function afresh. The grading of a function that loops
-on every call stays bounded: at most GIVE_UP_AFTER CPU limits per test.
+the next test calls the function afresh. A function that loops on some inputs
+costs at most GIVE_UP_AFTER CPU limits per test; one that never returns, at most
+NEVER_RETURNED_AFTER in the whole grading (below).
 
-Two things stop every later call of the function: a status after which no call
-can succeed (its file or itself missing, its import failing), and
-GIVE_UP_AFTER calls that hit the wall-clock safety net while using little CPU
-(code that waits, e.g. time.sleep, waits on every input alike).
+Three things stop every later call of the function: a status after which no call
+can succeed (its file or itself missing, its import failing); GIVE_UP_AFTER
+calls that hit the wall-clock safety net while using little CPU (code that
+waits, e.g. time.sleep, waits on every input alike); and NEVER_RETURNED_AFTER
+calls over their CPU limit (so in two tests at least) while no call of it has
+ever come back (a function that never returns, e.g. ``while True: pass``,
+would otherwise cost GIVE_UP_AFTER CPU limits in every test). A function that
+loops only on some inputs has come back from the others (with a value, an error,
+even a crash: any end but a timeout), so it keeps being called, test by test; slow but correct code never
+times out at all (the limits are hundreds of times the reference's CPU time).
 """
 import re
 
 from grader.sandbox.child.codec import Status
 
 GIVE_UP_AFTER = 2  # troubled calls of one test before its other calls are skipped
+NEVER_RETURNED_AFTER = 2 * GIVE_UP_AFTER  # CPU timeouts of a function no call of which came back
 # Statuses after which no call of the function can succeed.
 FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED)
 
@@ -62,10 +70,14 @@ class CallLog:
     def __init__(self):
         self.fatal = {}  # function name -> explanation
         self.waits = {}  # function name -> wall-clock timeouts so far
+        self.came_back = set()  # names of the functions a call of which ended without a timeout
+        self.cpu_timeouts = {}  # function name -> {test id: CPU timeouts}, in the tests' order
         self.test_troubles = []  # the kinds of trouble of the current test's calls
+        self.test_id = None
 
-    def start_test(self):
+    def start_test(self, test_id):
         self.test_troubles = []
+        self.test_id = test_id
 
     def blocked(self, function):
         """Why function (an assignment.Function) must not be called now, or None."""
@@ -76,6 +88,9 @@ class CallLog:
             return ("%s was not called again after %d calls that waited past the wall-clock "
                     "safety net without computing (sleeping or waiting for something?)"
                     % (name, GIVE_UP_AFTER))
+        never = self.never_returned(name)
+        if never:
+            return never
         if len(self.test_troubles) >= GIVE_UP_AFTER:
             kinds = set(self.test_troubles)
             what = ("timeouts" if kinds == {CPU_TIMEOUT}
@@ -84,11 +99,27 @@ class CallLog:
             return "%s was not called again in this test after %d %s" % (name, GIVE_UP_AFTER, what)
         return None
 
+    def never_returned(self, name):
+        """The explanation when name has used up NEVER_RETURNED_AFTER CPU limits and no call
+        of it ever came back; else None."""
+        by_test = self.cpu_timeouts.get(name, {})
+        count = sum(by_test.values())
+        if name in self.came_back or count < NEVER_RETURNED_AFTER:
+            return None
+        where = ", ".join("%d in %s" % (number, test_id) for test_id, number in by_test.items())
+        return ("%s was not called again in this grading: none of its calls ever returned, and "
+                "%d went over their CPU time limit (%s)" % (name, count, where))
+
     def record(self, function, result, cpu_limit):
         if result.status in FATAL_STATUSES:
             self.fatal[function.name] = fatal_reason(function, result)
             return
+        if result.status != Status.TIMEOUT:
+            self.came_back.add(function.name)
         kind = trouble_kind(result, cpu_limit)
+        if kind == CPU_TIMEOUT:
+            by_test = self.cpu_timeouts.setdefault(function.name, {})
+            by_test[self.test_id] = by_test.get(self.test_id, 0) + 1
         if kind == WALL_TIMEOUT:
             self.waits[function.name] = self.waits.get(function.name, 0) + 1
         if kind is not None:

@@ -146,6 +146,19 @@ def win_script(program, secret, seeds):
     return ["beees", "", guesses[0], "ab", guesses[1].upper(), guesses[2], secret.lower()]
 
 
+@functools.lru_cache(maxsize=64)
+def _possible_after_one_clue(guess, clue):
+    words = reference.load().words
+    return tuple(reference.load().easy_wordle.filter_word_list(words, [(guess, list(clue))]))
+
+
+def possible_after_one_clue(guess, clue):
+    """The words of the word list (in its order) that, as the secret, give clue for guess:
+    the first filter of every easy game over the whole list, remembered because a
+    grading's games, their expected screens and the win script repeat it."""
+    return list(_possible_after_one_clue(guess, tuple(clue)))
+
+
 OPENERS = ("slate", "crane")
 NARROWING_TARGETS = (8, 3)  # possible words wished for after the second and third guess
 
@@ -155,23 +168,23 @@ def narrowing_guesses(secret, seed):
     game's samples are small and a sample with repeats is likely to show."""
     rng = random.Random("%s %d" % (secret, seed))
     guesses = [next(w for w in OPENERS if w != secret.lower())]
-    clues = [(guesses[0].upper(), reference.load().wordle.check_word(secret, guesses[0].upper()))]
-    possible = reference.load().easy_wordle.filter_word_list(reference.load().words, clues)
+    first = guesses[0].upper()
+    possible = possible_after_one_clue(first, reference.load().wordle.check_word(secret, first))
     for target in NARROWING_TARGETS:
         candidates = [w for w in rng.sample(reference.load().words, 40) + possible[:20]
                       if w != secret.lower() and w not in guesses]
 
         def distance(word):
-            return abs(len(narrowed(possible, clues, word, secret)) - target)
+            return abs(len(narrowed(possible, word, secret)) - target)
         guesses.append(min(candidates, key=distance))
-        clues.append((guesses[-1].upper(), reference.load().wordle.check_word(secret, guesses[-1].upper())))
-        possible = reference.load().easy_wordle.filter_word_list(possible, clues)
+        possible = narrowed(possible, guesses[-1], secret)
     return guesses
 
 
-def narrowed(possible, clues, guess, secret):
+def narrowed(possible, guess, secret):
+    """The words of possible that also fit guess's clue (possible fits the earlier clues)."""
     clue = reference.load().wordle.check_word(secret, guess.upper())
-    return reference.load().easy_wordle.filter_word_list(possible, clues + [(guess.upper(), clue)])
+    return reference.load().easy_wordle.filter_word_list(possible, [(guess.upper(), clue)])
 
 
 def second_script(program, seeds):
@@ -202,6 +215,37 @@ class Samples:
 _reference_lock = threading.Lock()
 
 
+def play_easy_incrementally(secret):
+    """easy_wordle.play(secret), the same screen and the same random draws, in a fraction of
+    the time: the words possible after k + 1 clues are the words possible after k clues that
+    fit clue k + 1 (the same words in the same order, so random.sample draws the same), so
+    each guess filters only the words still possible with its own clue, where the reference's
+    show_possible filters the whole word list with every clue. The reference's own functions
+    do the work; only the order of filtering differs."""
+    loaded = reference.load()
+    easy = loaded.easy_wordle
+    seen = []  # the clues the words in possible were filtered with
+    possible = []
+
+    def show_possible(clues):
+        nonlocal possible
+        if not seen or clues[:len(seen)] != seen:  # not an extension of the clues seen
+            seen[:] = clues[:1]
+            possible = possible_after_one_clue(*clues[0])
+        possible = easy.filter_word_list(possible, clues[len(seen):])
+        seen[:] = [(guess, list(clue)) for guess, clue in clues]
+        print(str(len(possible)) + " words possible:")
+        for word in random.sample(possible, min(easy.SAMPLE_SIZE, len(possible))):
+            print(word)
+
+    loaded.wordle.play_game(secret, loaded.wordle.show_nothing, show_possible)
+
+
+def reference_game(program):
+    """The function that plays the reference game of program for a secret."""
+    return play_easy_incrementally if program is EASY_WORDLE else program.play
+
+
 def play_reference(program, secret, script):
     """Play the reference game for secret with script typed; return (output, finished).
 
@@ -213,7 +257,7 @@ def play_reference(program, secret, script):
         sys.stdin = io.StringIO(stdin_text(script))
         try:
             with contextlib.redirect_stdout(output):
-                program.play(secret)
+                reference_game(program)(secret)
             finished = True
         except EOFError:
             finished = False
@@ -248,7 +292,7 @@ def expected_screen(program, secret, script):
     where the easy game samples. Cached: many students' games share a secret."""
     lines = screen_lines(reference_output(program, secret, script))
     guesses = iter(accepted_guesses(secret, script))
-    possible = list(reference.load().words)
+    possible = None  # before the first guess: the whole word list
     expected, index = [], 0
     while index < len(lines):
         line = lines[index]
@@ -258,7 +302,8 @@ def expected_screen(program, secret, script):
         if count:
             guess = next(guesses)
             clue = reference.load().wordle.check_word(secret, guess)
-            possible = reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)])
+            possible = (possible_after_one_clue(guess, clue) if possible is None else
+                        reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)]))
             if len(possible) != int(count.group(1)):
                 raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
                                    % (len(possible), guess, count.group(1)))

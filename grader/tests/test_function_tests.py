@@ -9,7 +9,7 @@ import pytest
 from grader import KIT_ROOT, assignment, reference
 from grader.checks import function_cases as F
 from grader.checks import function_runner as R
-from grader.checks.give_up import GIVE_UP_AFTER
+from grader.checks.give_up import GIVE_UP_AFTER, NEVER_RETURNED_AFTER
 from grader.sandbox.box import CallResult
 from grader.sandbox.child.codec import Status
 from grader.tests.fakes import FakeBox, reference_functions
@@ -218,15 +218,47 @@ def test_a_missing_function_is_explained_once_per_test():
         "block)"]
 
 
-def test_a_function_that_keeps_timing_out_is_given_up_per_test():
+def test_a_function_that_never_returns_is_given_up_after_two_tests():
     box = FakeBox(dict(reference_functions(), check_word=CallResult(Status.TIMEOUT, detail="slow")))
+    outcomes = R.run_function_tests(box)
+    first, second, *rest = [t.spec.id for t in F.FUNCTION_TESTS if t.function.name == "check_word"]
+    calls = sum(1 for name, _ in box.calls if name == "check_word")
+    assert calls == NEVER_RETURNED_AFTER == 2 * GIVE_UP_AFTER   # bounded, two tests tried
+    reason = ("check_word was not called again in this grading: none of its calls ever "
+              "returned, and 4 went over their CPU time limit (2 in %s, 2 in %s)" % (first, second))
+    assert "not called again in this test after 2 timeouts" in text(outcomes[first])
+    assert reason + ": the last %d of its calls were not made" % (len(cases(second)) - 2) in text(
+        outcomes[second])
+    for test_id in (first, second):
+        assert "did not return within its CPU time limit" in text(outcomes[test_id])
+    for test_id in rest:
+        assert outcomes[test_id].details == [reason]
+
+
+def test_a_function_that_returned_once_is_given_up_per_test_only():
+    returned = []
+
+    def loops_after_one_call(secret, guess):
+        if returned:
+            raise TimeoutError
+        returned.append(secret)
+        return reference.load().wordle.check_word(secret, guess)
+
+    class TimingOutBox(FakeBox):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+            result = super().call(module, function, args, timeout, cpu_limit)
+            if result.status == Status.RAISED:
+                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
+            return result
+
+    box = TimingOutBox(dict(reference_functions(), check_word=loops_after_one_call))
     outcomes = R.run_function_tests(box)
     check_word_tests = [t for t in F.FUNCTION_TESTS if t.function.name == "check_word"]
     calls = sum(1 for name, _ in box.calls if name == "check_word")
-    assert calls == GIVE_UP_AFTER * len(check_word_tests)   # bounded, and every test tried
+    assert calls == 1 + GIVE_UP_AFTER * len(check_word_tests)   # every test tried
     for test in check_word_tests:
         assert "not called again in this test after 2 timeouts" in text(outcomes[test.spec.id])
-    assert "did not return within its CPU time limit" in text(outcomes["check_word.official"])
+    assert "in this grading" not in "".join(text(outcome) for outcome in outcomes.values())
 
 
 def test_a_function_looping_on_repeated_letters_keeps_its_other_tests():

@@ -182,6 +182,33 @@ def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
     assert len(reference.load().easy_wordle.filter_word_list(reference.load().words, clues)) <= 12
 
 
+def easy_scripts():
+    """Loss, win and second-game scripts of several gradings, their upper-case-rejecting
+    variants, and a script that runs out before the game ends."""
+    scripts = [("PERIS", tuple(EASY_SCRIPT)), ("PERIS", ("raise", "serif")),
+               ("MAMMA", ("mamma",))]
+    for number, secret in ((7, "PERIS"), (1913, "XVIII"), (5, "MAMMA")):
+        seeds = T.Seeds(number)
+        for script in (T.loss_script(T.EASY_WORDLE, seeds),
+                       T.win_script(T.EASY_WORDLE, secret, seeds),
+                       T.second_script(T.EASY_WORDLE, seeds)):
+            scripts.extend((secret, tuple(variant)) for variant in T.script_variants(script))
+    return scripts
+
+
+def test_the_easy_reference_played_incrementally_prints_exactly_what_it_prints(monkeypatch):
+    fast = []
+    for secret, script in easy_scripts():
+        random.seed(secret)
+        fast.append(T.play_reference(T.EASY_WORDLE, secret, script))
+    monkeypatch.setattr(T, "reference_game", lambda program: program.play)
+    for (secret, script), (output, finished) in zip(easy_scripts(), fast):
+        random.seed(secret)
+        assert T.play_reference(T.EASY_WORDLE, secret, script) == (output, finished), script
+    assert any(not finished for _, finished in fast) and any(finished for _, finished in fast)
+    assert sum(output.count("words possible:") for output, _ in fast) > 30
+
+
 # ------------------------------------------------------------------ the three runs
 
 def program_box(choose_secret=None, edit=None):
