@@ -82,10 +82,20 @@ class Program:
 WORDLE = Program("wordle", "wordle_program")
 EASY_WORDLE = Program("easy_wordle", "easy_wordle_program")
 PROGRAMS = (WORDLE, EASY_WORDLE)
-# A game's CPU time is limited by the sandbox (Limits.cpu_seconds, set in the child by the
-# kernel's RLIMIT_CPU, whatever the load); its wall-clock limits are only safety nets for
-# games that wait instead of computing, far above what slow but correct code needs on a
-# busy machine.
+# A game's CPU time is limited by the kernel (RLIMIT_CPU in its child, whatever the load),
+# set against the reference program's CPU time for a lost game (six guesses: the most
+# work a game can take), CPU_MULTIPLE times it and at least GAME_CPU_FLOOR (starting
+# Python and reading words.py are most of a short game); its wall-clock limits are only
+# safety nets for games that wait instead of computing, far above what slow but correct
+# code needs on a busy machine.
+GAME_CPU_FLOOR = 5.0
+
+
+def game_cpu_limit(reference_cpu):
+    """CPU seconds a game may take when the reference's lost game takes reference_cpu."""
+    return max(GAME_CPU_FLOOR, CPU_MULTIPLE * reference_cpu)
+
+
 RUN_TIMEOUT = 300.0  # wall seconds for one game
 QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6

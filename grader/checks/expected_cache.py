@@ -11,7 +11,8 @@ cache instead of reading stale values; a damaged file is ignored. The file is
 JSON in the sandbox's exact-type encoding, never pickle. It also keeps the
 reference's CPU time for each call, measured when the cases were built on this
 machine (setup.sh prepares them on the machine that grades): the calls' time
-limits are set against it.
+limits are set against it.  The reference games' CPU times (the games' limits are
+set against them) are kept the same way, in a file of their own.
 """
 import hashlib
 import json
@@ -45,8 +46,8 @@ def fingerprint():
     return digest.hexdigest()[:20]
 
 
-def cache_file():
-    return cache_folder() / ("function-cases-%s.json" % fingerprint())
+def cache_file(kind="function-cases"):
+    return cache_folder() / ("%s-%s.json" % (kind, fingerprint()))
 
 
 def distrust():
@@ -71,13 +72,7 @@ def safe_to_read(path):
 def load(test_ids):
     """{test id: [(args, expected, call_text, reference_cpu), ...]} from the cache, or None
     when there is no usable file for exactly these tests (or it cannot be trusted)."""
-    try:
-        path = cache_file()
-        if not _trusted or not safe_to_read(path):
-            return None
-        table = decode(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, RecursionError, BadValue):
-        return None
+    table = load_table()
     if type(table) is not dict or set(table) != set(test_ids):
         return None
     for cases in table.values():
@@ -88,12 +83,29 @@ def load(test_ids):
 
 
 def save(table):
-    """Store {test id: [(args, expected, call_text, reference_cpu), ...]}; written whole or not at
-    all (another process may be reading), and not at all when the folder is not
-    writable (a read-only home still grades, just more slowly)."""
+    """Store {test id: [(args, expected, call_text, reference_cpu), ...]}."""
+    save_table(table)
+
+
+def load_table(kind="function-cases"):
+    """The plain data stored under kind, or None (no file, a damaged one, or one that cannot be
+    trusted); its shape is the caller's to check."""
+    try:
+        path = cache_file(kind)
+        if not _trusted or not safe_to_read(path):
+            return None
+        return decode(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, RecursionError, BadValue):
+        return None
+
+
+def save_table(table, kind="function-cases"):
+    """Store plain data under kind: written whole or not at all (another process may be
+    reading), and not at all when the folder is not writable (a read-only home still
+    grades, just more slowly)."""
     if not _trusted:
         return
-    path = cache_file()
+    path = cache_file(kind)
     handle = None
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)

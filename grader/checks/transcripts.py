@@ -27,11 +27,15 @@ import hashlib
 import io
 import random
 import re
+import math
 import sys
 import threading
+import time
 from dataclasses import dataclass
 
 from grader import assignment, reference
+from grader.checks import expected_cache
+from grader.checks.function_runner import cpu_text
 from grader.assignment import MAX_GUESSES, QUIET_TIMEOUT, RUN_TIMEOUT, SAMPLE_SIZE
 from grader.checks.screen import ESCAPE, screen_lines
 from grader.results.outcome import Diff, Outcome, TestSpec
@@ -90,6 +94,7 @@ EASY_WORDLE = Program(assignment.EASY_WORDLE,
                       ("raise", "count", "plumb", "wight", "fjord", "vixen"),
                       ("slate", "irony", "CHUMP", "dwell", "gawky", "serif", "hello"))
 PROGRAMS = (WORDLE, EASY_WORDLE)
+GAME_CPU_KIND = "game-cpu"   # the reference games' CPU times in the cache of expected values
 SPECS = tuple(spec for program in PROGRAMS for spec in program.specs)
 
 
@@ -244,6 +249,41 @@ def play_easy_incrementally(secret):
 def reference_game(program):
     """The function that plays the reference game of program for a secret."""
     return play_easy_incrementally if program is EASY_WORDLE else program.play
+
+
+LOST_GAME_SECRET = "ZESTY"   # a secret none of the programs' loss_guesses is
+_game_cpu_lock = threading.Lock()
+
+
+def reference_game_cpu(program):
+    """CPU seconds the plain reference program (not the grader's shortcut) takes for a lost
+    game of six guesses: measured once on this machine and kept in the cache of expected values
+    (`python -m grader prepare` measures it too)."""
+    with _game_cpu_lock:
+        stored = expected_cache.load_table(GAME_CPU_KIND)
+        if not (type(stored) is dict and all(type(stored.get(each.module)) is float
+                                             for each in PROGRAMS)):
+            stored = {each.module: measure_lost_game(each) for each in PROGRAMS}
+            expected_cache.save_table(stored, GAME_CPU_KIND)
+    return stored[program.module]
+
+
+def measure_lost_game(program):
+    """The least CPU time of three lost games of the plain reference program."""
+    script = stdin_text(program.loss_guesses)
+    times = []
+    for _ in range(3):
+        with _reference_lock:
+            saved_stdin = sys.stdin
+            sys.stdin = io.StringIO(script)
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    started = time.thread_time()
+                    program.play(LOST_GAME_SECRET)
+                    times.append(time.thread_time() - started)
+            finally:
+                sys.stdin = saved_stdin
+    return min(times)
 
 
 def play_reference(program, secret, script):
@@ -532,7 +572,7 @@ def shows_win(run, secret):
     return any(line.key[-5:] == won for line in screen_lines(run.stdout))
 
 
-def run_problems(run, guard_hint):
+def run_problems(program, run, guard_hint):
     """Lines about how the run ended, when it did not end normally."""
     problems = []
     if run.status == Status.TIMEOUT:
@@ -542,8 +582,13 @@ def run_problems(run, guard_hint):
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
     elif run.status == Status.CRASHED and "SIGXCPU" in run.detail:
-        problems.append("the program was stopped: it used up its CPU time limit (an endless "
-                        "loop?)")
+        reference_cpu = reference_game_cpu(program)
+        problems.append("the program was stopped: it used up its CPU time limit of %.0f s (an "
+                        "endless loop?); the reference's longest game takes %s, and a game "
+                        "may take %d times that, at least %g s"
+                        % (math.ceil(assignment.game_cpu_limit(reference_cpu)),
+                           cpu_text(reference_cpu), assignment.CPU_MULTIPLE,
+                           assignment.GAME_CPU_FLOOR))
     elif run.status == Status.CRASHED:
         problems.append("the program was stopped: %s" % run.detail)
     elif run.status in (Status.RAISED, Status.EXITED):
@@ -561,7 +606,7 @@ def run_problems(run, guard_hint):
 
 def judge_run(program, run, secret, script, guard_hint=()):
     """Outcome of one run whose secret is known, against the reference's screens."""
-    problems = run_problems(run, guard_hint)
+    problems = run_problems(program, run, guard_hint)
     got = screen_lines(run.stdout)
     comparisons = []
     for variant in script_variants(script):
@@ -601,9 +646,9 @@ def without_answer(outcome):
     return outcome
 
 
-def no_secret_outcome(run, script, guard_hint):
+def no_secret_outcome(program, run, script, guard_hint):
     """The run showed no Answer line: nothing to compare with, say what it printed."""
-    problems = run_problems(run, guard_hint)
+    problems = run_problems(program, run, guard_hint)
     got = [line.text for line in screen_lines(run.stdout)]
     details = ["typed: %s" % " | ".join(script)] + problems
     details.append("the game's secret could not be found: after a win or the sixth guess the "
@@ -627,7 +672,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
 
     def run(script, seed):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
-                                 quiet_timeout=QUIET_TIMEOUT)
+                                 quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
+                                     reference_game_cpu(program)))
         return result, learn_secret(result)
 
     runs = {}
@@ -640,7 +686,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     if secret is None:
         fitting = fitting_secrets(first_run)
         runs[loss_id] = (without_answer(judge_run(program, first_run, fitting[0], loss, guard_hint))
-                         if fitting else no_secret_outcome(first_run, loss, guard_hint))
+                         if fitting else no_secret_outcome(program, first_run, loss, guard_hint))
         secret = fitting[0] if len(fitting) == 1 else None  # a replay needs the very secret
     else:
         runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
@@ -675,7 +721,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
                                                    fitting_secrets(second_run)[0], second,
                                                    guard_hint))
     elif second_secret is None:
-        runs[second_id] = no_secret_outcome(second_run, second, guard_hint)
+        runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
     elif second_secret == secret and run(second, third_seed)[1] == secret:
         runs[second_id] = Outcome.failed(
             "the secret was %s in three games with different random seeds: it must be chosen at "

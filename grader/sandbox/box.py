@@ -44,6 +44,7 @@ times the process limit bound them.
 """
 
 import functools
+import math
 import os
 import shutil
 import signal
@@ -358,14 +359,17 @@ class Sandbox:
         """Import MODULE (not as __main__) with empty stdin; see RunResult."""
         return self._run_once({"mode": "import", "module": module}, "", timeout)
 
-    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None):
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
         With a quiet_timeout the run also times out when it prints nothing for that long,
         so a slow program that keeps printing may use all of timeout, a stuck one may not.
+        cpu_limit (seconds, rounded up) replaces the limits' cpu_seconds for this run.
         """
-        return self._run_once({"mode": "program", "module": module, "seed": seed}, stdin, timeout,
-                              quiet_timeout)
+        config = {"mode": "program", "module": module, "seed": seed}
+        if cpu_limit is not None:
+            config["cpu_seconds"] = math.ceil(cpu_limit)
+        return self._run_once(config, stdin, timeout, quiet_timeout)
 
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None):
         module = config["module"]
@@ -391,9 +395,10 @@ class Sandbox:
     # ------------------------------------------------------------ children
 
     def _start(self, config, stdin):
-        config = dict(config, box=str(self.temp / "box"),
-                      limits=self.limits.rlimits(calls=config["mode"] == "calls"),
-                      grader_pid=os.getpid())
+        limits = self.limits.rlimits(calls=config["mode"] == "calls")
+        if "cpu_seconds" in config:
+            limits["RLIMIT_CPU"] = config.pop("cpu_seconds")
+        config = dict(config, box=str(self.temp / "box"), limits=limits, grader_pid=os.getpid())
         if self.allowed_imports is not None:
             config["imports"] = {"allowed": list(self.allowed_imports),
                                  "unwatched": list(self.unwatched_modules)}

@@ -21,6 +21,7 @@ class FakeBox:
         self.programs = programs or {}
         self.calls = []
         self.runs = []
+        self.cpu_limits = []    # (module, cpu_limit) of each run
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         self.calls.append((function, args))
@@ -38,8 +39,9 @@ class FakeBox:
         return CallResult(Status.OK, value=copy.deepcopy(value), args_after=arguments,
                           returned_argument=returned)
 
-    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None):
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
         self.runs.append((module, stdin, seed))
+        self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)
 
     def import_module(self, module, timeout=5.0):

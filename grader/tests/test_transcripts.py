@@ -1,10 +1,11 @@
 """Transcript tests: screens read colour by colour, compared strictly but for spacing."""
 import itertools
+import math
 import random
 
 import pytest
 
-from grader import reference
+from grader import assignment, reference
 from grader.checks import transcripts as T
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
@@ -360,3 +361,26 @@ def test_plain_allowed_code_has_no_import_tricks():
     from grader.checks.information import import_tricks
     assert import_tricks("import random\nimport math\nx = random.choice([1]) + math.pi\n"
                          "random._inst.random()\n") == []
+
+
+def test_a_games_cpu_limit_is_set_against_the_reference_programs_longest_game():
+    """A slow but correct easy_wordle (the reference's own takes a few hundred ms for six
+    guesses: filtering 14,855 words each time) may take 300 times that; the plain game has
+    only the floor, as it does next to nothing."""
+    box = program_box()
+    for program in T.PROGRAMS:
+        T.test_program(box, program, SEEDS)
+    limits = dict(box.cpu_limits)
+    easy_reference = T.reference_game_cpu(T.EASY_WORDLE)
+    assert easy_reference > 10 * T.reference_game_cpu(T.WORDLE) > 0
+    assert limits["easy_wordle"] == assignment.game_cpu_limit(easy_reference) == \
+        assignment.CPU_MULTIPLE * easy_reference
+    assert limits["wordle"] == assignment.GAME_CPU_FLOOR
+
+
+def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
+    run = RunResult(Status.CRASHED, stdout="Guess: ", detail="killed by signal SIGXCPU")
+    problems = " ".join(T.run_problems(T.EASY_WORDLE, run, ()))
+    assert "used up its CPU time limit of %d s" % math.ceil(
+        assignment.game_cpu_limit(T.reference_game_cpu(T.EASY_WORDLE))) in problems
+    assert "300 times that, at least 5 s" in problems

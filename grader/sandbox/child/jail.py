@@ -231,4 +231,7 @@ def _relay_and_exit(init, status_read, protocol_fd):
 def apply_limits(limits):
     """Resource limits for this process and everything it starts."""
     for name, value in limits.items():
-        resource.setrlimit(getattr(resource, name), (value, value))
+        # CPU: SIGXCPU at the limit (named in the report), SIGKILL a second later for a process
+        # that ignores it
+        hard = value + 1 if name == "RLIMIT_CPU" else value
+        resource.setrlimit(getattr(resource, name), (value, hard))
