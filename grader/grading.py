@@ -107,7 +107,7 @@ def open_sandbox(submission, sandbox_factory=Sandbox, **options):
     files.update((name, KIT_ROOT / name) for name in assignment.HANDOUT_FILES)
     return sandbox_factory(files, allowed_imports=assignment.ALLOWED_IMPORTS,
                            unwatched_modules=[name[:-3] for name in assignment.HANDOUT_FILES],
-                           **options)
+                           precompiled=assignment.HANDOUT_FILES, **options)
 
 
 def submission_seeds(submission):

@@ -197,8 +197,14 @@ def _build_jail(jail, config):
     box = root + JAIL_BOX
     os.mkdir(box)
     for name in os.listdir(config["box"]):
-        shutil.copyfile(os.path.join(config["box"], name), os.path.join(box, name))
-        os.chown(os.path.join(box, name), jail["uid"], jail["gid"])
+        source, target = os.path.join(config["box"], name), os.path.join(box, name)
+        if os.path.isdir(source):   # __pycache__: the course files' bytecode
+            shutil.copytree(source, target)
+            for entry in os.listdir(target):
+                os.chown(os.path.join(target, entry), jail["uid"], jail["gid"])
+        else:
+            shutil.copyfile(source, target)
+        os.chown(target, jail["uid"], jail["gid"])
     os.chown(box, jail["uid"], jail["gid"])
     os.chmod(box, 0o700)
 
