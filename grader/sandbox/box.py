@@ -58,7 +58,7 @@ from pathlib import Path
 from grader.sandbox import cgroup
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child_process import ChildProcess, capped, signal_name
+from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, capped, signal_name
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
@@ -498,7 +498,10 @@ def run_result(child, finished):
     result.detail = capped(end.get("detail", ""))
     if child.protocol_error:
         result.detail = (result.detail + "; " if result.detail else "") + child.protocol_error
-    if saw_eof and end.get("end") != End.FINISHED:
+    if child.stopped:
+        result.status = Status.CRASHED
+        result.detail = STOPPED_DETAIL
+    elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"
     elif not finished:

@@ -24,6 +24,9 @@ DETAIL_CHARACTERS = 2000    # longest text kept of one detail the child sends (a
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
 CPU_POLL_INTERVAL = 0.05    # how often a call with a CPU limit reads the worker's CPU time
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
+STOPPED_GRACE = 1.0         # seconds a stopped worker (SIGSTOP) is given before it counts as such
+STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could never finish: "
+                  "ended after %g s" % STOPPED_GRACE)
 
 
 class ChildProcess:
@@ -43,6 +46,8 @@ class ChildProcess:
         self.cpu_exceeded = False
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self._worker_pid = None
+        self.stopped = False          # the worker stopped itself and was ended for it
+        self._stopped_since = None
         self.last_output = time.monotonic()
         self._closed = False
         self._next_id = 0
@@ -142,11 +147,15 @@ class ChildProcess:
                 if used is not None and used - cpu_before > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
                     return None
+                if self.stopped_too_long():
+                    return None
             if not self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None):
                 self.timed_out = time.monotonic() >= deadline
                 return None
 
     def _failure_reply(self):
+        if self.stopped:
+            return {"status": Status.CRASHED, "detail": STOPPED_DETAIL}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:
@@ -181,6 +190,8 @@ class ChildProcess:
             self.messages.extend(self._take_messages())
             if not pumping or time.monotonic() >= until:
                 break
+            if exited_at is None and self.stopped_too_long():
+                return False
         if self.truncated:
             return True
         try:
@@ -189,6 +200,20 @@ class ChildProcess:
         except subprocess.TimeoutExpired:
             return False
         return True
+
+    def stopped_too_long(self):
+        """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
+        and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
+        pid = self._find_worker()
+        fields = pid and _stat_fields(pid)
+        if not fields or fields[0] not in (b"T", b"t"):
+            self._stopped_since = None
+            return False
+        now = time.monotonic()
+        if self._stopped_since is None:
+            self._stopped_since = now
+        self.stopped = now - self._stopped_since >= STOPPED_GRACE
+        return self.stopped
 
     def _give_up_at(self, deadline, quiet_timeout):
         if quiet_timeout is None:

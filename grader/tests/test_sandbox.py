@@ -566,3 +566,23 @@ def test_the_course_files_are_compiled_once_for_all_the_children(tmp_path, privi
         assert box.call("wordle", "count", ["x"]).value == 14855
         run = box.run_program("wordle", "", seed=1)
         assert run.status == Status.OK
+
+
+STOPS_ITSELF = '''
+import os, signal
+def check_word(secret, guess):
+    os.kill(os.getpid(), signal.SIGSTOP)
+if __name__ == "__main__":
+    check_word("A", "B")
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_a_process_that_stops_itself_is_ended_as_such_not_waited_for(tmp_path, privileged):
+    """SIGSTOP costs no CPU: without a look at the worker's state only the wall-clock safety
+    net (minutes for a call with a large CPU limit) would end it."""
+    with sandbox(write_submission(tmp_path / "stops", STOPS_ITSELF), privileged) as box:
+        call = box.call("wordle", "check_word", ["A", "B"], timeout=600, cpu_limit=20)
+        assert call.status == Status.CRASHED and "stopped itself (SIGSTOP" in call.detail
+        run = box.run_program("wordle", "", seed=1, timeout=600)
+        assert run.status == Status.CRASHED and "stopped itself (SIGSTOP" in run.detail
