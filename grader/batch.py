@@ -310,7 +310,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         print("%d of %d already graded in %s (from the same files and rubric): skipped; "
               "--force grades them again" % (len(records), len(students), out), flush=True)
     function_cases.all_cases()  # built once here, read from the cache by every child
-    transcripts.reference_game_cpu(transcripts.WORDLE)  # the same for the games' time limits
+    transcripts.reference_game_cpus()  # the same for the games' time limits
     progress = Progress(len(students), len(records))
 
     def finished(index, record):

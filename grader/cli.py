@@ -128,7 +128,7 @@ def command_tests(args):
 
 def command_prepare(args):
     function_cases.all_cases()
-    transcripts.reference_game_cpu(transcripts.WORDLE)     # the games' too
+    transcripts.reference_game_cpus()     # the games' too
     path = expected_cache.cache_file()
     if not path.is_file():
         raise CommandError("cannot write the cache of expected values in %s "

@@ -146,6 +146,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                               private_paths=private) as sandbox:
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
+                    transcripts.reference_game_cpus.cache_clear()
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 missing_protections = list(sandbox.missing_protections)
                 mode, protections = sandbox.mode, list(sandbox.protections)

@@ -26,8 +26,8 @@ import functools
 import hashlib
 import io
 import random
-import re
 import math
+import re
 import sys
 import threading
 import time
@@ -257,33 +257,46 @@ _game_cpu_lock = threading.Lock()
 
 def reference_game_cpu(program):
     """CPU seconds the plain reference program (not the grader's shortcut) takes for a lost
-    game of six guesses: measured once on this machine and kept in the cache of expected values
-    (`python -m grader prepare` measures it too)."""
+    game of six guesses."""
+    return reference_game_cpus()[program.module]
+
+
+@functools.lru_cache(maxsize=1)
+def reference_game_cpus():
+    """{module: reference_game_cpu}, measured once on this machine and kept in the cache of
+    expected values (`python -m grader prepare` measures them too); read once a process."""
     with _game_cpu_lock:
         stored = expected_cache.load_table(GAME_CPU_KIND)
         if not (type(stored) is dict and all(type(stored.get(each.module)) is float
                                              for each in PROGRAMS)):
             stored = {each.module: measure_lost_game(each) for each in PROGRAMS}
             expected_cache.save_table(stored, GAME_CPU_KIND)
-    return stored[program.module]
+    return stored
 
 
 def measure_lost_game(program):
     """The least CPU time of three lost games of the plain reference program."""
-    script = stdin_text(program.loss_guesses)
     times = []
     for _ in range(3):
-        with _reference_lock:
-            saved_stdin = sys.stdin
-            sys.stdin = io.StringIO(script)
-            try:
-                with contextlib.redirect_stdout(io.StringIO()):
-                    started = time.thread_time()
-                    program.play(LOST_GAME_SECRET)
-                    times.append(time.thread_time() - started)
-            finally:
-                sys.stdin = saved_stdin
+        with typed_into_reference(program.loss_guesses, io.StringIO()):
+            started = time.thread_time()
+            program.play(LOST_GAME_SECRET)
+            times.append(time.thread_time() - started)
     return min(times)
+
+
+@contextlib.contextmanager
+def typed_into_reference(script, output):
+    """The reference, in this process, reads script as typed and prints into output (one
+    game at a time: stdin and stdout are the process's)."""
+    with _reference_lock:
+        saved_stdin = sys.stdin
+        sys.stdin = io.StringIO(stdin_text(script))
+        try:
+            with contextlib.redirect_stdout(output):
+                yield
+        finally:
+            sys.stdin = saved_stdin
 
 
 def play_reference(program, secret, script):
@@ -292,17 +305,12 @@ def play_reference(program, secret, script):
     finished is False when the game wanted more input than the script has.
     """
     output = io.StringIO()
-    with _reference_lock:
-        saved_stdin = sys.stdin
-        sys.stdin = io.StringIO(stdin_text(script))
-        try:
-            with contextlib.redirect_stdout(output):
-                reference_game(program)(secret)
-            finished = True
-        except EOFError:
-            finished = False
-        finally:
-            sys.stdin = saved_stdin
+    try:
+        with typed_into_reference(script, output):
+            reference_game(program)(secret)
+        finished = True
+    except EOFError:
+        finished = False
     return output.getvalue(), finished
 
 

@@ -385,12 +385,10 @@ class Sandbox:
         so a slow program that keeps printing may use all of timeout, a stuck one may not.
         cpu_limit (seconds, rounded up) replaces the limits' cpu_seconds for this run.
         """
-        config = {"mode": "program", "module": module, "seed": seed}
-        if cpu_limit is not None:
-            config["cpu_seconds"] = math.ceil(cpu_limit)
-        return self._run_once(config, stdin, timeout, quiet_timeout)
+        return self._run_once({"mode": "program", "module": module, "seed": seed}, stdin, timeout,
+                              quiet_timeout, cpu_limit)
 
-    def _run_once(self, config, stdin_text, timeout, quiet_timeout=None):
+    def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None):
         module = config["module"]
         if f"{module}.py" not in self.files:
             return RunResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -401,7 +399,7 @@ class Sandbox:
             with tempfile.TemporaryFile(dir=self.temp) as stdin:
                 stdin.write(stdin_text.encode("utf-8"))
                 stdin.seek(0)
-                child = self._start(config, stdin=stdin)
+                child = self._start(config, stdin=stdin, cpu_limit=cpu_limit)
             self._runs.add(child)
         try:
             finished = child.wait_for_exit(timeout, quiet_timeout)
@@ -413,10 +411,10 @@ class Sandbox:
 
     # ------------------------------------------------------------ children
 
-    def _start(self, config, stdin):
+    def _start(self, config, stdin, cpu_limit=None):
         limits = self.limits.rlimits(calls=config["mode"] == "calls")
-        if "cpu_seconds" in config:
-            limits["RLIMIT_CPU"] = config.pop("cpu_seconds")
+        if cpu_limit is not None:
+            limits["RLIMIT_CPU"] = math.ceil(cpu_limit)
         config = dict(config, box=str(self.temp / "box"), limits=limits, grader_pid=os.getpid())
         if self.allowed_imports is not None:
             config["imports"] = {"allowed": list(self.allowed_imports),
