@@ -84,11 +84,12 @@ EASY_WORDLE = Program("easy_wordle", "easy_wordle_program")
 PROGRAMS = (WORDLE, EASY_WORDLE)
 # A game's CPU time is limited by the kernel (RLIMIT_CPU in its child, whatever the load),
 # set against the reference program's CPU time for a lost game (six guesses: the most
-# work a game can take), CPU_MULTIPLE times it and at least GAME_CPU_FLOOR (starting
-# Python and reading words.py are most of a short game); its wall-clock limits are only
-# safety nets for games that wait instead of computing, far above what slow but correct
-# code needs on a busy machine.
-GAME_CPU_FLOOR = 5.0
+# work a game can take), CPU_MULTIPLE times it and at least GAME_CPU_FLOOR: the whole
+# process of a lost wordle.py game, starting Python and reading words.py included, takes
+# about 60 ms of CPU, for the reference and for a check_word 100 times slower alike; its
+# wall-clock limits are only safety nets for games that wait instead of computing, far
+# above what slow but correct code needs on a busy machine.
+GAME_CPU_FLOOR = 2.0
 
 
 def game_cpu_limit(reference_cpu):

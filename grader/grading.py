@@ -1,10 +1,13 @@
 """Grade one submission: load it, run every test through the sandbox, score it.
 
-The list of tests is fixed (``ALL_SPECS``) whatever the submission does. The
-function tests (calls to one long-lived child) run in the grading thread
-while each program's runs go on in a thread of their own: the student's code
-works in its own processes, so they overlap.
+The list of tests is fixed (``ALL_SPECS``) whatever the submission does. Both
+programs are first imported (the guard checks), side by side; an import that
+never finishes is not tried again by the function tests. Then the function
+tests (calls to one long-lived child) run in the grading thread while each
+program's runs go on in a thread of their own: the student's code works in its
+own processes, so they overlap.
 """
+import functools
 import threading
 import time
 
@@ -48,16 +51,40 @@ class RecordingBox:
         return result
 
 
-def program_outcomes(box, submission, program, seeds):
-    """The guard check and the transcript tests of one program."""
+def in_threads(tasks, meanwhile=None):
+    """({key: task()} for {key: task}, meanwhile()): each task runs in a thread of its own,
+    meanwhile (if given) in this thread; an exception raised in a task is re-raised here once
+    all have ended."""
+    results, failure = {}, []
+
+    def run(key, task):
+        try:
+            results[key] = task()
+        except BaseException as error:  # re-raised in the calling thread
+            failure.append(error)
+
+    threads = [threading.Thread(target=run, args=item, name=str(item[0])) for item in tasks.items()]
+    for thread in threads:
+        thread.start()
+    here = meanwhile() if meanwhile is not None else None
+    for thread in threads:
+        thread.join()
+    if failure:
+        raise failure[0]
+    return results, here
+
+
+def program_outcomes(box, submission, program, seeds, imports):
+    """The guard check and the transcript tests of one program, given {module: its import
+    run} of both programs."""
     module = program.module
-    imported = box.import_module(module)
+    imported = imports[module]
+    wordle_imported = imports[assignment.WORDLE.module]
     blamed = None
     if (information.import_problem(imported) and module != assignment.WORDLE.module
-            and information.imports_module(submission, program.file, assignment.WORDLE.module)):
-        wordle_imported = box.import_module(assignment.WORDLE.module)
-        if information.import_problem(wordle_imported) == information.import_problem(imported):
-            blamed = assignment.WORDLE.file
+            and information.imports_module(submission, program.file, assignment.WORDLE.module)
+            and information.import_problem(wordle_imported) == information.import_problem(imported)):
+        blamed = assignment.WORDLE.file
     guard_outcome = information.guard_outcome(module, submission, imported, blamed)
     skip = None
     if imported.status == Status.TIMEOUT:
@@ -75,25 +102,14 @@ def program_outcomes(box, submission, program, seeds):
 
 def run_everything(box, submission, seeds):
     """{test id: Outcome} for every test in ALL_SPECS; the program runs drawn from seeds."""
-    programs = {}
-    failure = []
-
-    def run_program(program):
-        try:
-            programs.update(program_outcomes(box, submission, program, seeds))
-        except BaseException as error:  # re-raised in the grading thread
-            failure.append(error)
-
-    workers = [threading.Thread(target=run_program, args=(program,), name="runs of " + program.module)
-               for program in transcripts.PROGRAMS]
-    for worker in workers:
-        worker.start()
-    outcomes = function_runner.run_function_tests(box)
-    for worker in workers:
-        worker.join()
-    if failure:
-        raise failure[0]
-    outcomes.update(programs)
+    imports, _ = in_threads({program.module: functools.partial(box.import_module, program.module)
+                             for program in transcripts.PROGRAMS})
+    programs, outcomes = in_threads(
+        {program.module: functools.partial(program_outcomes, box, submission, program, seeds,
+                                           imports) for program in transcripts.PROGRAMS},
+        meanwhile=functools.partial(function_runner.run_function_tests, box))
+    for program_tests in programs.values():
+        outcomes.update(program_tests)
     outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
     outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports,
                                                                          submission)
@@ -101,9 +117,10 @@ def run_everything(box, submission, seeds):
 
 
 def open_sandbox(submission, sandbox_factory=Sandbox, **options):
-    """A sandbox holding the submission's files and the kit's handout files, reporting
-    imports beyond the allowed ones made by the student's code (not the handout files')."""
-    files = dict(submission.files)
+    """A sandbox holding the submission's files (none: None) and the kit's handout files,
+    reporting imports beyond the allowed ones made by the student's code (not the handout
+    files')."""
+    files = dict(submission.files) if submission is not None else {}
     files.update((name, KIT_ROOT / name) for name in assignment.HANDOUT_FILES)
     return sandbox_factory(files, allowed_imports=assignment.ALLOWED_IMPORTS,
                            unwatched_modules=[name[:-3] for name in assignment.HANDOUT_FILES],
@@ -118,9 +135,10 @@ def submission_seeds(submission):
 
 def check_sandbox(unsafe_no_jail=False):
     """Raise CannotGrade (sandbox_failed) where no safe sandbox can be made here, unless
-    unsafe_no_jail: a class batch stops before anyone is graded."""
+    unsafe_no_jail: a class batch stops before anyone is graded (and its gradings, forked
+    after, find the course files' bytecode made)."""
     try:
-        with Sandbox({}, unsafe_no_jail=unsafe_no_jail):
+        with open_sandbox(None, unsafe_no_jail=unsafe_no_jail):
             pass
     except SandboxError as error:
         raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from grader import assignment, reference
 from grader.checks import expected_cache
+from grader.checks.possible_words import possible_words
 from grader.checks.function_runner import cpu_text
 from grader.assignment import MAX_GUESSES, QUIET_TIMEOUT, RUN_TIMEOUT, SAMPLE_SIZE
 from grader.checks.screen import ESCAPE, screen_lines
@@ -153,8 +154,7 @@ def win_script(program, secret, seeds):
 
 @functools.lru_cache(maxsize=64)
 def _possible_after_one_clue(guess, clue):
-    words = reference.load().words
-    return tuple(reference.load().easy_wordle.filter_word_list(words, [(guess, list(clue))]))
+    return tuple(possible_words(guess, clue))
 
 
 def possible_after_one_clue(guess, clue):
@@ -189,7 +189,7 @@ def narrowing_guesses(secret, seed):
 def narrowed(possible, guess, secret):
     """The words of possible that also fit guess's clue (possible fits the earlier clues)."""
     clue = reference.load().wordle.check_word(secret, guess.upper())
-    return reference.load().easy_wordle.filter_word_list(possible, [(guess.upper(), clue)])
+    return possible_words(guess.upper(), clue, possible)
 
 
 def second_script(program, seeds):
@@ -225,8 +225,8 @@ def play_easy_incrementally(secret):
     the time: the words possible after k + 1 clues are the words possible after k clues that
     fit clue k + 1 (the same words in the same order, so random.sample draws the same), so
     each guess filters only the words still possible with its own clue, where the reference's
-    show_possible filters the whole word list with every clue. The reference's own functions
-    do the work; only the order of filtering differs."""
+    show_possible filters the whole word list with every clue. The reference's own check
+    decides every word (possible_words); only the order of filtering differs."""
     loaded = reference.load()
     easy = loaded.easy_wordle
     seen = []  # the clues the words in possible were filtered with
@@ -237,7 +237,8 @@ def play_easy_incrementally(secret):
         if not seen or clues[:len(seen)] != seen:  # not an extension of the clues seen
             seen[:] = clues[:1]
             possible = possible_after_one_clue(*clues[0])
-        possible = easy.filter_word_list(possible, clues[len(seen):])
+        for guess, clue in clues[len(seen):]:
+            possible = possible_words(guess, clue, possible)
         seen[:] = [(guess, list(clue)) for guess, clue in clues]
         print(str(len(possible)) + " words possible:")
         for word in random.sample(possible, min(easy.SAMPLE_SIZE, len(possible))):
@@ -351,7 +352,7 @@ def expected_screen(program, secret, script):
             guess = next(guesses)
             clue = reference.load().wordle.check_word(secret, guess)
             possible = (possible_after_one_clue(guess, clue) if possible is None else
-                        reference.load().easy_wordle.filter_word_list(possible, [(guess, clue)]))
+                        possible_words(guess, clue, possible))
             if len(possible) != int(count.group(1)):
                 raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
                                    % (len(possible), guess, count.group(1)))
@@ -589,7 +590,7 @@ def run_problems(program, run, guard_hint):
     elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
-    elif run.status == Status.CRASHED and "SIGXCPU" in run.detail:
+    elif run.cpu_exhausted:
         reference_cpu = reference_game_cpu(program)
         problems.append("the program was stopped: it used up its CPU time limit of %.0f s (an "
                         "endless loop?); the reference's longest game takes %s, and a game "

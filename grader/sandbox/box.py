@@ -62,11 +62,13 @@ from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, capped, s
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_FILES = ("worker.py", "jail.py", "codec.py")
+CHILD_FILES = ("start.py", "worker.py", "jail.py", "codec.py")
+CHILD_MODULES = ("worker.py", "jail.py", "codec.py")   # imported by start.py: precompiled
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
 _PROBES = {}           # (interpreter, mode) -> None (the mode works) or why it does not
+_BYTECODE = {}         # (interpreter, (name, source), ...) -> {pyc file name: bytes}
 JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"   # the modes, safest first
 NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
                 "able to read the kit and rewrite results); run as root or where unprivileged "
@@ -114,6 +116,7 @@ class RunResult:
     output_truncated: bool = False
     forbidden_imports: list = field(default_factory=list)
     detail: str = ""
+    cpu_exhausted: bool = False     # killed by the kernel at its CPU time limit (SIGXCPU)
 
 
 class Sandbox:
@@ -144,6 +147,7 @@ class Sandbox:
         self.missing_protections = []
         self.child_uids = set()
         self._calls = None
+        self._known = None      # the long lists the calls child was sent (codec.KnownLists)
         self._runs = set()      # program/import children running now (another thread waits on them)
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
@@ -173,19 +177,31 @@ class Sandbox:
         for name in CHILD_FILES:
             shutil.copyfile(CHILD_CODE / name, runtime / name)
         self._choose_protections()
-        self._precompile()
+        self._precompile(runtime, CHILD_MODULES)
+        self._precompile(box, [name for name in self.precompiled if name in self.files])
 
-    def _precompile(self):
-        """Bytecode of the precompiled files, made by the children's interpreter (words.py
-        alone takes it 40 ms to compile, and a grading starts about ten children); where it
-        cannot be made the children compile the files themselves, as Python does."""
-        names = [name for name in self.precompiled if name in self.files]
-        if names:
+    def _precompile(self, folder, names):
+        """Bytecode of the named trusted files of folder, made by the children's interpreter
+        once a process for the same files (words.py alone takes it 40 ms to compile, the
+        worker's modules 10 ms, and a grading starts about ten children); where it cannot be
+        made the children compile the files themselves, as Python does."""
+        if not names:
+            return
+        names = sorted(names)
+        key = (self.python,) + tuple((name, (folder / name).read_bytes()) for name in names)
+        cache = folder / "__pycache__"
+        if key not in _BYTECODE:
             try:
-                subprocess.run([self.python, "-I", "-S", "-c", PRECOMPILE, str(self.temp / "box")]
-                               + names, capture_output=True, timeout=JAIL_PROBE_TIMEOUT)
+                subprocess.run([self.python, "-I", "-S", "-c", PRECOMPILE, str(folder)] + names,
+                               capture_output=True, timeout=JAIL_PROBE_TIMEOUT)
             except (OSError, subprocess.SubprocessError):
-                pass
+                return
+            _BYTECODE[key] = {path.name: path.read_bytes() for path in cache.glob("*.pyc")} \
+                if cache.is_dir() else {}
+        if _BYTECODE[key]:
+            cache.mkdir(exist_ok=True)
+            for name, data in _BYTECODE[key].items():
+                (cache / name).write_bytes(data)
 
     def close(self):
         """Stop every child and remove the temp dir.
@@ -338,10 +354,12 @@ class Sandbox:
         import_failure = self._ensure_imported(module)
         if import_failure is not None:
             return import_failure
-        reply, stdout = self._calls.request(
-            {"op": "call", "module": module, "function": function, "args": codec.encode(args)},
-            timeout, cpu_limit)
-        result = call_result(reply, stdout, len(args))
+        request = {"op": "call", "module": module, "function": function,
+                   "args": codec.encode(args, known=self._known)}
+        if definitions := self._known.take_new():
+            request["define"] = definitions
+        reply, stdout = self._calls.request(request, timeout, cpu_limit)
+        result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
         if self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
@@ -358,10 +376,12 @@ class Sandbox:
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
+            self._known = codec.KnownLists(define_new=True)   # what this child was sent
         elif module in self._calls.imported:
             return None
         reply, stdout = self._calls.request({"op": "import", "module": module},
-                                            self.limits.import_timeout)
+                                            self.limits.import_timeout,
+                                            cpu_limit=self.limits.import_cpu_seconds)
         status = reply.get("status")
         if status == Status.OK:
             self._calls.imported.add(module)
@@ -374,9 +394,20 @@ class Sandbox:
 
     # ------------------------------------------------------------ program runs
 
-    def import_module(self, module, timeout=5.0):
-        """Import MODULE (not as __main__) with empty stdin; see RunResult."""
-        return self._run_once({"mode": "import", "module": module}, "", timeout)
+    def import_module(self, module):
+        """Import MODULE (not as __main__) with empty stdin, within the limits' import time;
+        see RunResult.  An import that does not finish is remembered: calls into the module
+        then fail at once instead of importing it again."""
+        result = self._run_once({"mode": "import", "module": module}, "",
+                                self.limits.import_timeout, cpu_limit=self.limits.import_cpu_seconds)
+        if result.cpu_exhausted:
+            result.status = Status.TIMEOUT
+            result.detail = f"used up its CPU time limit of {self.limits.import_cpu_seconds:g} s"
+        if result.status == Status.TIMEOUT:
+            self._imports.setdefault(module, CallResult(
+                Status.IMPORT_FAILED, stdout=result.stdout,
+                detail=f"importing {module} failed: it did not finish ({result.detail})"))
+        return result
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
@@ -439,15 +470,16 @@ class Sandbox:
                 if uid is not None:
                     config["jail"]["outer"] = {"uid": uid, "gid": uid}
         try:
-            return ChildProcess(self.python, self.temp / "runtime" / "worker.py", self.limits,
+            return ChildProcess(self.python, self.temp / "runtime" / "start.py", self.limits,
                                 config, stdin)
         except OSError as error:
             raise SandboxError(f"cannot start the sandbox child: {error}") from None
 
 
-def call_result(reply, stdout, argument_count):
+def call_result(reply, stdout, argument_count, known=None):
     """Turn the child's reply to a call into a CallResult, trusting none of it: anything
-    malformed (an unknown status, an undecodable value, an index out of range) is a failure."""
+    malformed (an unknown status, an undecodable value, an index out of range) is a failure.
+    known: the KnownLists the child was sent (it may name them back)."""
     status = reply.get("status")
     detail = capped(reply.get("detail", ""))
     if status in (Status.TIMEOUT, Status.CRASHED, Status.RAISED, Status.BAD_VALUE,
@@ -458,11 +490,11 @@ def call_result(reply, stdout, argument_count):
                           detail=f"the child sent an unknown status {capped(status, 80)!r}")
     result = CallResult(status, detail=detail, stdout=stdout)
     try:
-        result.value = codec.decode(reply.get("value"))
+        result.value = codec.decode(reply.get("value"), known=known)
     except (codec.BadValue, RecursionError) as error:
         return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
     try:
-        args_after = codec.decode(reply["args_after"])
+        args_after = codec.decode(reply["args_after"], known=known)
     except (KeyError, codec.BadValue, RecursionError) as error:
         args_after = error
     if type(args_after) is list and len(args_after) == argument_count:
@@ -517,6 +549,7 @@ def run_result(child, finished):
     elif child.exit_code is not None and child.exit_code < 0:
         result.status = Status.CRASHED
         result.detail = f"killed by signal {signal_name(-child.exit_code)}"
+        result.cpu_exhausted = child.exit_code == -signal.SIGXCPU
     else:
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"

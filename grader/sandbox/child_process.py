@@ -32,8 +32,8 @@ STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could 
 class ChildProcess:
     """One running child: its pipes, its protocol socket, and how to end it."""
 
-    def __init__(self, python, worker, limits, config, stdin):
-        """Start `python worker CONFIG` in a session of its own, reading stdin; OSError if it
+    def __init__(self, python, script, limits, config, stdin):
+        """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
         cannot start."""
         self.mode = config["mode"]
         self.limits = limits
@@ -46,6 +46,8 @@ class ChildProcess:
         self.cpu_exceeded = False
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self._worker_pid = None
+        self._stat_fd = None          # the worker's /proc stat, kept open (see _worker_stat)
+        self._cpu_before = None       # the worker's CPU seconds when the request was sent
         self.stopped = False          # the worker stopped itself and was ended for it
         self._stopped_since = None
         self.last_output = time.monotonic()
@@ -58,7 +60,7 @@ class ChildProcess:
         ours, theirs = socket.socketpair()
         config["fd"] = theirs.fileno()
         # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet"
-        command = [python, "-I", "-S", "-B", "-u", str(worker), json.dumps(config)]
+        command = [python, "-I", "-S", "-B", "-u", str(script), json.dumps(config)]
         try:
             self.process = subprocess.Popen(
                 command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -101,13 +103,11 @@ class ChildProcess:
         nonce = os.urandom(16).hex()
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
-        cpu_before = self.cpu_seconds()
+        self._cpu_before = self.cpu_seconds()
         reply = None
         if self._send(codec.dump_message(message), timeout):
-            reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit, cpu_before)
-        cpu_after = self.cpu_seconds()
-        self.last_cpu_seconds = (None if cpu_before is None or cpu_after is None
-                                 else max(0.0, cpu_after - cpu_before))
+            reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit)
+        self.last_cpu_seconds = self._cpu_used()
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -131,10 +131,21 @@ class ChildProcess:
             self.socket.settimeout(None)
         return False
 
-    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None, cpu_before=None):
+    def _cpu_used(self):
+        """CPU seconds the worker used since the request was sent, or None.  A worker that
+        could not be found then (a jail's, still starting) has all its time counted."""
+        now = self.cpu_seconds()
+        if now is None:
+            return None
+        if self._cpu_before is None:
+            self._cpu_before = 0.0
+        return max(0.0, now - self._cpu_before)
+
+    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
-        watch_cpu = cpu_limit is not None and cpu_before is not None
+        watch_cpu = cpu_limit is not None
+        waited = False  # a quick reply (most of them) costs no read of the CPU time meanwhile
         while True:
             for message in self._take_messages():
                 if message.get("id") == wanted_id and message.get("nonce") == nonce:
@@ -142,9 +153,9 @@ class ChildProcess:
                 self.protocol_error = "something other than the worker wrote to the protocol socket"
             if self.protocol_error or self.truncated:
                 return None
-            if watch_cpu:
-                used = self.cpu_seconds()
-                if used is not None and used - cpu_before > cpu_limit:
+            if watch_cpu and waited:
+                used = self._cpu_used()
+                if used is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
                     return None
                 if self.stopped_too_long():
@@ -152,6 +163,7 @@ class ChildProcess:
             if not self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None):
                 self.timed_out = time.monotonic() >= deadline
                 return None
+            waited = True
 
     def _failure_reply(self):
         if self.stopped:
@@ -204,8 +216,7 @@ class ChildProcess:
     def stopped_too_long(self):
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
         and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
-        pid = self._find_worker()
-        fields = pid and _stat_fields(pid)
+        fields = self._worker_stat()
         if not fields or fields[0] not in (b"T", b"t"):
             self._stopped_since = None
             return False
@@ -223,11 +234,28 @@ class ChildProcess:
     def cpu_seconds(self):
         """CPU seconds (user + system, its reaped children's included) the worker has used
         so far, read from /proc by this trusted process; None when it cannot be read."""
-        pid = self._find_worker()
-        fields = pid and _stat_fields(pid)
+        fields = self._worker_stat()
         if not fields:
             return None
         return sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
+
+    def _worker_stat(self):
+        """The fields of the worker's /proc stat after its name, or None.  The file is opened
+        once and read again in place: a read costs no lookup by pid, and once the worker is
+        gone the reads fail even if its pid is given to another process."""
+        if self._stat_fd is None:
+            pid = self._find_worker()
+            if pid is None:
+                return None
+            try:
+                self._stat_fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                return None
+        try:
+            text = os.pread(self._stat_fd, 4096, 0)
+        except OSError:
+            return None
+        return text[text.rfind(b")") + 2:].split()
 
     def _find_worker(self):
         """The pid of the process that runs the student's code: the child itself, or in a
@@ -236,10 +264,9 @@ class ChildProcess:
             if not self.jailed:
                 self._worker_pid = self.process.pid
             else:
-                parents = _parents()
-                init = [pid for pid, parent in parents.items() if parent == self.process.pid]
-                worker = [pid for pid, parent in parents.items() if init and parent == init[0]]
-                if len(init) == 1 and len(worker) == 1:
+                init = _children(self.process.pid)
+                worker = _children(init[0]) if len(init) == 1 else []
+                if len(worker) == 1:
                     self._worker_pid = worker[0]
         return self._worker_pid
 
@@ -303,6 +330,8 @@ class ChildProcess:
             kill_marked_processes(self.marker)
         if not self._closed:
             self._closed = True
+            if self._stat_fd is not None:
+                os.close(self._stat_fd)
             self.selector.close()
             for stream in (self.socket, self.process.stdout, self.process.stderr):
                 stream.close()
@@ -340,15 +369,22 @@ def _stat_fields(pid):
     return text[text.rfind(b")") + 2:].split()
 
 
-def _parents():
-    """{pid: parent pid} of every process."""
-    parents = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            fields = _stat_fields(entry.name)
-            if fields:
-                parents[int(entry.name)] = int(fields[1])
-    return parents
+def _children(pid):
+    """The pids of pid's children: listed by the kernel for each of its threads, or, where it
+    does not list them, found among every process's parent."""
+    try:
+        found = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        return found
+    except FileNotFoundError:
+        if not os.path.exists(f"/proc/{pid}"):
+            return []
+    except OSError:
+        return []
+    return [int(entry.name) for entry in os.scandir("/proc") if entry.name.isdigit()
+            and (_stat_fields(entry.name) or [None, None])[1] == str(pid).encode()]
 
 
 def child_environment(home, marker):

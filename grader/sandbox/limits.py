@@ -21,7 +21,11 @@ class Limits:
     open_files: int = 64
     output_bytes: int = 256 * 1024       # per stream per run, and per call's printing
     value_bytes: int = 16 * 1024 ** 2    # one encoded reply
-    import_timeout: float = 5.0          # importing a module for calls (words.py included)
+    # Importing a module (an import check, or for calls): its CPU limit, as much as a game's
+    # least (assignment.GAME_CPU_FLOOR: a whole process importing a correct module takes tens
+    # of ms of CPU), and a wall-clock safety net for imports that wait.
+    import_cpu_seconds: float = 2.0
+    import_timeout: float = 30.0
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)

@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import zipfile
 
 import pytest
 
-from grader import KIT_ROOT, batch, class_folder, grading
+from grader import KIT_ROOT, batch, class_folder, grading, seed_key
 from grader.results import csv_table
 from grader.results.rubric import load_rubric
 from grader.tests import pinned
@@ -185,7 +186,7 @@ def test_odd_names_get_a_row_and_a_folder_each_and_a_rerun_resumes(tmp_path):
     assert "already graded" not in forced.stdout.decode()
 
 
-def test_more_jobs_than_cores_change_no_score(tmp_path):
+def test_more_jobs_than_cores_change_no_score(tmp_path, monkeypatch):
     for name in ("correct_loops", "cw_extra_yellow", "hostile_spawns_sleepers"):
         shutil.copytree(SUBMISSIONS / name, tmp_path / "class" / name)
     expected = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
@@ -193,7 +194,10 @@ def test_more_jobs_than_cores_change_no_score(tmp_path):
                     "--jobs", str(4 * (os.cpu_count() or 1)))
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader((tmp_path / "scores.csv").open()))[1:]
-    # A buggy game's score depends on the secrets its files' seed draws: grade it alone.
+    # A buggy game's score depends on the secrets its files' seed draws: grade it alone, with
+    # the command line's (pinned) key.
+    monkeypatch.setattr(seed_key, "key", lambda: seed_key.read_key(
+        pathlib.Path(pinned.cache_folder()) / "seed.key"))
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
     alone = grading.grade(tmp_path / "class" / "cw_extra_yellow", rubric).score
     assert {row["student"]: float(row["score"]) for row in rows} == {

@@ -46,7 +46,7 @@ def test_a_damaged_or_foreign_cache_file_is_rebuilt(tmp_path):
 
 def test_the_file_name_changes_with_the_reference(tmp_path, monkeypatch):
     for name in expected_cache.SOURCES:
-        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(KIT_ROOT / name, tmp_path / name)
     monkeypatch.setattr(expected_cache, "KIT_ROOT", tmp_path)
     before = expected_cache.fingerprint()

@@ -65,6 +65,7 @@ def test_zip_has_gradescope_scripts_on_top_and_no_tests_or_staff_parts(tmp_path)
     names, modes = zip_names(archive)
     for name in ("setup.sh", "run_autograder", "wordle.py", "words.py", "grader/__main__.py",
                  "grader/results/rubric.json", "grader/sandbox/child/worker.py",
+                 "grader/sandbox/child/start.py",
                  "licenses/wordle-list.LICENSE"):
         assert name in names
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111

@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from grader import KIT_ROOT
+from grader import KIT_ROOT, reference
 from grader.assignment import REQUIRED_FILES
 from grader.grading import open_sandbox
 from grader.sandbox import box as sandbox_module
+from grader.sandbox import child_process
 from grader.sandbox.box import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
@@ -31,7 +32,7 @@ SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
 MODES = [True, False] if IS_ROOT else [False]       # privileged (jail) mode needs root
 JAILED = [True] if IS_ROOT else []
-FAST = Limits(import_timeout=1.5)
+FAST = Limits(import_timeout=1.5, import_cpu_seconds=1.0)
 RADIO_CLUE = ["yellow", "grey", "yellow", "grey", "grey"]   # check_word("LERED", "RADIO")
 
 
@@ -109,6 +110,64 @@ def test_codec_refuses_anything_but_exact_plain_types(bad):
 def test_codec_decode_refuses_malformed_tags(data):
     with pytest.raises(codec.BadValue):
         codec.decode(data)
+
+
+WORDS = ["w%04d" % number for number in range(codec.KNOWN_MIN_LENGTH)]
+
+
+def test_a_long_word_list_is_sent_once_and_named_after_as_a_fresh_copy():
+    grader_side, child_side = codec.KnownLists(define_new=True), codec.KnownLists()
+    first = codec.encode([list(WORDS), "RADIO"], known=grader_side)
+    assert first[0] == {"known": "list0"} and grader_side.take_new() == {"list0": WORDS}
+    child_side.learn({"list0": WORDS})
+    again = codec.encode([list(WORDS)], known=grader_side)
+    assert again == [{"known": "list0"}] and grader_side.take_new() == {}
+    decoded = codec.decode(first, known=child_side)
+    decoded[0].pop()
+    assert codec.decode(first, known=child_side)[0] == WORDS     # each decoding a fresh list
+    assert codec.encode(decoded, known=child_side)[0] == WORDS[:-1]  # changed: sent whole
+    assert codec.encode(decoded[0] + ["w9999"], known=child_side)[-1] == "w9999"
+
+
+def test_only_lists_of_exactly_str_equal_to_a_known_one_are_named():
+    known = codec.KnownLists(lists={"words": WORDS})
+    assert type(codec.encode(list(range(len(WORDS))), known=known)) is list
+    assert type(codec.encode(WORDS[:-1] + [None], known=known)) is list
+    assert type(codec.encode(WORDS[:-1] + [7], known=codec.KnownLists(define_new=True))) is list
+    with pytest.raises(codec.BadValue):     # a str subclass equal to every word: not plain data
+        codec.encode([type("Sly", (str,), {})(word) for word in WORDS], known=known)
+
+
+@pytest.mark.parametrize("data", [{"known": "list9"}, {"known": 0}, {"known": ["words"]}])
+def test_an_unknown_list_name_is_malformed(data):
+    with pytest.raises(codec.BadValue):
+        codec.decode(data, known=codec.KnownLists(lists={"words": WORDS}))
+    with pytest.raises(codec.BadValue):
+        codec.decode({"known": "words"})    # no lists were shared
+
+
+@pytest.mark.parametrize("definitions", [["list0"], {"list0": "abc"}, {"list0": ["a", 1]}])
+def test_malformed_list_definitions_are_refused(definitions):
+    with pytest.raises(codec.BadValue):
+        codec.KnownLists().learn(definitions)
+
+
+def test_a_process_s_children_are_found_with_or_without_the_kernel_s_list(monkeypatch):
+    sleeper = subprocess.Popen(["sleep", "30"])
+    try:
+        assert sleeper.pid in child_process._children(os.getpid())
+        real_open = open
+
+        def no_children_files(path, *args, **kwargs):
+            if str(path).endswith("/children"):
+                raise FileNotFoundError(path)
+            return real_open(path, *args, **kwargs)
+        monkeypatch.setattr("builtins.open", no_children_files)
+        assert sleeper.pid in child_process._children(os.getpid())
+        assert child_process._children(sleeper.pid) == []
+    finally:
+        sleeper.kill()
+        sleeper.wait()
 
 
 # ------------------------------------------------------------------ a correct submission
@@ -297,13 +356,27 @@ def test_input_at_import(privileged):
 @pytest.mark.parametrize("privileged", MODES)
 def test_loop_at_import_times_out_once(privileged):
     with sandbox(hostile("loop_at_import"), privileged) as box:
-        started = time.monotonic()
         first = box.call("wordle", "check_word", ["LERED", "RADIO"])
+        calls_child = box._calls
         second = box.call("wordle", "check_word", ["LERED", "RADIO"])
         assert first.status == second.status == Status.IMPORT_FAILED
-        assert "in time" in first.detail
-        assert time.monotonic() - started < FAST.import_timeout + 1    # the import is not retried
-        assert box.import_module("wordle", timeout=1).status == Status.TIMEOUT
+        assert "CPU time limit" in first.detail
+        assert box._calls is calls_child    # the import is not retried
+        imported = box.import_module("wordle")
+        assert imported.status == Status.TIMEOUT
+        assert imported.detail == "used up its CPU time limit of %g s" % FAST.import_cpu_seconds
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_an_import_check_that_never_finishes_is_not_run_again_for_calls(privileged):
+    with sandbox(hostile("loop_at_import"), privileged) as box:
+        assert box.import_module("easy_wordle").status == Status.TIMEOUT
+        call = box.call("easy_wordle", "filter_word_list", [[], []])
+        assert call.status == Status.IMPORT_FAILED
+        assert call.detail == ("importing easy_wordle failed: it did not finish (used up its "
+                               "CPU time limit of %g s)" % FAST.import_cpu_seconds)
+        assert box._calls is None   # no child was started to import it again
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == Status.IMPORT_FAILED
 
 
 @pytest.mark.parametrize("privileged", MODES)
@@ -436,6 +509,32 @@ def test_writing_to_the_protocol_socket_fails_the_call(privileged):
         assert run.status == Status.OK and '"status": "ok"' in run.stdout   # printed, not taken as protocol
 
 
+CHANGES_THE_WORD_LIST = '''
+def filter_word_list(words, clues):
+    if clues == "drop":
+        words.pop()
+    if clues == "same":
+        return words
+    return list(words)
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_the_full_word_list_is_named_both_ways_and_changes_to_it_are_seen(tmp_path, privileged):
+    folder = write_submission(tmp_path / "sub", "def check_word(secret, guess):\n    return []\n",
+                             CHANGES_THE_WORD_LIST)
+    words = list(reference.load().words)
+    with sandbox(folder, privileged) as box:
+        dropped = box.call("easy_wordle", "filter_word_list", [list(words), "drop"])
+        copy = box.call("easy_wordle", "filter_word_list", [list(words), "copy"])
+        same = box.call("easy_wordle", "filter_word_list", [list(words), "same"])
+        assert list(box._known.lists) == ["list0"]  # sent once, named in every call
+    assert copy.value == words and type(copy.value) is list and copy.returned_argument is None
+    assert copy.args_after == [words, "copy"]
+    assert same.value == words and same.returned_argument == 0
+    assert dropped.value == words[:-1] and dropped.args_after == [words[:-1], "drop"]
+
+
 @pytest.mark.parametrize("privileged", MODES)
 def test_huge_values_mutation_and_returned_argument(privileged):
     with sandbox(hostile("huge_values"), privileged) as box:
@@ -566,6 +665,21 @@ def test_the_course_files_are_compiled_once_for_all_the_children(tmp_path, privi
         assert box.call("wordle", "count", ["x"]).value == 14855
         run = box.run_program("wordle", "", seed=1)
         assert run.status == Status.OK
+
+
+def test_the_course_files_are_compiled_once_a_process(tmp_path, monkeypatch):
+    source = write_submission(tmp_path / "s", "import words\ndef count(guess):\n"
+                                              "    return len(words.words)\n")
+    with sandbox(source, False) as box:
+        made = sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir())
+    compiled = []
+    real_run = subprocess.run
+    monkeypatch.setattr(sandbox_module.subprocess, "run", lambda command, **options: (
+        compiled.append(command), real_run(command, **options))[1])
+    with sandbox(source, False) as box:
+        assert sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir()) == made
+        assert box.call("wordle", "count", ["x"]).value == 14855
+    assert not [command for command in compiled if sandbox_module.PRECOMPILE in command]
 
 
 STOPS_ITSELF = '''

@@ -379,8 +379,9 @@ def test_a_games_cpu_limit_is_set_against_the_reference_programs_longest_game():
 
 
 def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
-    run = RunResult(Status.CRASHED, stdout="Guess: ", detail="killed by signal SIGXCPU")
+    run = RunResult(Status.CRASHED, stdout="Guess: ", detail="killed by signal SIGXCPU",
+                    cpu_exhausted=True)
     problems = " ".join(T.run_problems(T.EASY_WORDLE, run, ()))
     assert "used up its CPU time limit of %d s" % math.ceil(
         assignment.game_cpu_limit(T.reference_game_cpu(T.EASY_WORDLE))) in problems
-    assert "300 times that, at least 5 s" in problems
+    assert "300 times that, at least %g s" % assignment.GAME_CPU_FLOOR in problems

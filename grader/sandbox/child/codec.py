@@ -8,6 +8,12 @@ subclass) can be encoded; anything else raises :class:`BadValue` naming the
 type, so a str subclass or an object that claims to equal everything can never
 pass for a plain value.  Messages are one JSON object per line.
 
+A long list of words that both sides hold (:class:`KnownLists`: the word list
+the function tests pass dozens of times) crosses as ``{"known": name}``: it is
+sent whole once and named after, in both directions.  Only lists of exactly
+``str`` are named, and a name decodes to a fresh list, so the naming changes no
+value, type or identity the other side sees.
+
 The words both sides use for what student code did (:class:`Status`) and how a
 run ended (:class:`End`) are named here, once.
 """
@@ -38,6 +44,7 @@ class End:
     EXITED = "exited"
 
 MAX_DEPTH = 50
+KNOWN_MIN_LENGTH = 1000     # lists of words this long are sent once and named after
 _SCALARS = (str, int, float, bool, type(None))
 _SCALAR_TYPES = frozenset(_SCALARS)
 
@@ -46,8 +53,61 @@ class BadValue(Exception):
     """The value is not plain data of an exact, known type."""
 
 
-def encode(value, depth=0):
-    """Return the JSON-ready form of VALUE; raise BadValue for any other type."""
+class KnownLists:
+    """Long lists of words both sides hold, by name.  The side that defines them (the
+    grader: define_new) names each new one as it encodes it and hands the definitions
+    over with take_new(); the other side learns them and may then name them too."""
+
+    def __init__(self, define_new=False, lists=None):
+        self.define_new = define_new
+        self.lists = {name: tuple(words) for name, words in (lists or {}).items()}
+        self._by_length = {}
+        for name, words in self.lists.items():
+            self._by_length.setdefault(len(words), []).append(name)
+        self._new = {}
+
+    def name_of(self, value):
+        """The name of a list of exactly-typed scalars equal to a known list (a new name where
+        this side defines them and every item is a str), or None."""
+        if len(value) < KNOWN_MIN_LENGTH:
+            return None
+        for name in self._by_length.get(len(value), ()):
+            if tuple(value) == self.lists[name]:    # a str equals no other scalar type
+                return name
+        if self.define_new and all(type(item) is str for item in value):
+            name = "list%d" % len(self.lists)
+            self._add(name, tuple(value))
+            self._new[name] = list(value)
+            return name
+        return None
+
+    def take_new(self):
+        """{name: list} of the lists named since the last call, for the other side to learn."""
+        new, self._new = self._new, {}
+        return new
+
+    def learn(self, definitions):
+        """Take the other side's {name: list of str}; BadValue if malformed."""
+        if type(definitions) is not dict:
+            raise BadValue("malformed list definitions")
+        for name, words in definitions.items():
+            if type(words) is not list or not all(type(item) is str for item in words):
+                raise BadValue("malformed list definition")
+            self._add(name, tuple(words))
+
+    def fresh_copy(self, name):
+        if type(name) is not str or name not in self.lists:
+            raise BadValue("unknown list name %r" % (name,))
+        return list(self.lists[name])
+
+    def _add(self, name, words):
+        self.lists[name] = words
+        self._by_length.setdefault(len(words), []).append(name)
+
+
+def encode(value, depth=0, known=None):
+    """Return the JSON-ready form of VALUE; raise BadValue for any other type.  With known
+    (KnownLists), a list equal to a known one is sent by name."""
     if depth > MAX_DEPTH:
         raise BadValue(f"nested more than {MAX_DEPTH} levels deep")
     kind = type(value)
@@ -55,22 +115,24 @@ def encode(value, depth=0):
         return value
     if kind is list:
         if _SCALAR_TYPES.issuperset(map(type, value)):    # a word list: no item needs a tag
-            return list(value)
-        return [encode(item, depth + 1) for item in value]
+            name = known.name_of(value) if known is not None else None
+            return list(value) if name is None else {"known": name}
+        return [encode(item, depth + 1, known) for item in value]
     if kind is tuple:
-        return {"tuple": [encode(item, depth + 1) for item in value]}
+        return {"tuple": [encode(item, depth + 1, known) for item in value]}
     if kind is dict:
         encoded = {}
         for key, item in value.items():
             if type(key) is not str:
                 raise BadValue(f"dict key of type {type(key).__name__}")
-            encoded[key] = encode(item, depth + 1)
+            encoded[key] = encode(item, depth + 1, known)
         return {"dict": encoded}
     raise BadValue(f"value of type {_type_name(kind)}")
 
 
-def decode(data, depth=0):
-    """Inverse of :func:`encode` for parsed JSON; raise BadValue on anything malformed."""
+def decode(data, depth=0, known=None):
+    """Inverse of :func:`encode` for parsed JSON (known: the KnownLists it was encoded with);
+    raise BadValue on anything malformed."""
     if depth > MAX_DEPTH:
         raise BadValue(f"nested more than {MAX_DEPTH} levels deep")
     kind = type(data)
@@ -79,12 +141,14 @@ def decode(data, depth=0):
     if kind is list:
         if _SCALAR_TYPES.issuperset(map(type, data)):
             return list(data)
-        return [decode(item, depth + 1) for item in data]
+        return [decode(item, depth + 1, known) for item in data]
     if kind is dict and len(data) == 1:
         if type(data.get("tuple")) is list:
-            return tuple(decode(item, depth + 1) for item in data["tuple"])
+            return tuple(decode(item, depth + 1, known) for item in data["tuple"])
         if type(data.get("dict")) is dict:
-            return {key: decode(item, depth + 1) for key, item in data["dict"].items()}
+            return {key: decode(item, depth + 1, known) for key, item in data["dict"].items()}
+        if "known" in data and known is not None:
+            return known.fresh_copy(data["known"])
     raise BadValue("malformed encoded value")
 
 

@@ -1,7 +1,7 @@
 """The sandboxed child: isolates itself, then runs student code and reports raw values.
 
 Standard library only.  The grader copies this folder's files into a private
-temp dir and starts ``python -I -S worker.py CONFIG_JSON``; it never imports the
+temp dir and starts ``python -I -S start.py CONFIG_JSON``; it never imports the
 rest of the kit.  Nothing here decides a score: the child only reports what the
 student's code did, over a socket whose fd number is in the config (the
 student's stdout and stderr are separate pipes, so printing cannot forge a
@@ -29,13 +29,9 @@ import site
 import sys
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import codec  # noqa: E402  (found next to this file, which -I leaves off sys.path)
-import jail  # noqa: E402
-from codec import End, Status  # noqa: E402
-
-sys.path.pop(0)
-del sys.modules["codec"], sys.modules["jail"]   # student code cannot import them and patch them
+import codec  # found next to this file: start.py puts its folder on sys.path for a moment
+import jail
+from codec import End, Status
 
 class Channel:
     """The protocol socket: newline-delimited JSON messages in both directions."""
@@ -155,6 +151,7 @@ def exit_detail(error):
 def serve_calls(channel, output_limit, value_limit):
     """Answer requests until the grader closes the socket."""
     modules = {}
+    known = codec.KnownLists()  # the long lists the grader sent once, by name
     serving_pid = os.getpid()
     while True:
         request = channel.receive()
@@ -167,7 +164,7 @@ def serve_calls(channel, output_limit, value_limit):
             if request["op"] == "import":
                 reply.update(import_for_calls(request["module"], modules))
             else:
-                reply.update(call(modules[request["module"]], request, value_limit))
+                reply.update(call(modules[request["module"]], request, value_limit, known))
         finally:
             sys.stdout = sys.__stdout__
         leave_if_forked(serving_pid)
@@ -193,11 +190,13 @@ def import_for_calls(name, modules):
     return {"status": Status.OK}
 
 
-def call(module, request, value_limit):
+def call(module, request, value_limit, known):
+    if "define" in request:
+        known.learn(request["define"])
     function = getattr(module, request["function"], None)
     if not callable(function):
         return {"status": Status.MISSING_FUNCTION, "detail": f"{request['function']} is not defined"}
-    args = codec.decode(request["args"])
+    args = codec.decode(request["args"], known=known)
     try:
         result = function(*args)
     except SystemExit as error:
@@ -207,13 +206,13 @@ def call(module, request, value_limit):
     reply = {"status": Status.OK, "returned_argument": next(
         (index for index, arg in enumerate(args) if result is arg), None)}
     try:
-        reply["value"] = codec.encode(result)
+        reply["value"] = codec.encode(result, known=known)
         if len(codec.dump_message(reply["value"])) > value_limit:
             raise codec.BadValue(f"the value takes more than {value_limit} bytes")
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
         reply.update(status=Status.BAD_VALUE, value=None, detail=str(error))
     try:
-        reply["args_after"] = codec.encode(args)
+        reply["args_after"] = codec.encode(args, known=known)
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
         reply["args_after_error"] = str(error)
     return reply
@@ -306,6 +305,3 @@ def main():
     else:
         run_main(channel, config, code_dir)
 
-
-if __name__ == "__main__":
-    main()
