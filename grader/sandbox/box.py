@@ -490,11 +490,12 @@ def call_result(reply, stdout, argument_count, known=None):
                           detail=f"the child sent an unknown status {capped(status, 80)!r}")
     result = CallResult(status, detail=detail, stdout=stdout)
     try:
-        result.value = codec.decode(reply.get("value"), known=known)
+        result.value = codec.decode(reply.get("value"), known=known and known.at_most(1))
     except (codec.BadValue, RecursionError) as error:
         return CallResult(Status.BAD_VALUE, detail=str(error), stdout=stdout)
     try:
-        args_after = codec.decode(reply["args_after"], known=known)
+        args_after = codec.decode(reply["args_after"],
+                                  known=known and known.at_most(argument_count))
     except (KeyError, codec.BadValue, RecursionError) as error:
         args_after = error
     if type(args_after) is list and len(args_after) == argument_count:

@@ -136,6 +136,21 @@ def test_only_lists_of_exactly_str_equal_to_a_known_one_are_named():
     assert type(codec.encode(WORDS[:-1] + [7], known=codec.KnownLists(define_new=True))) is list
     with pytest.raises(codec.BadValue):     # a str subclass equal to every word: not plain data
         codec.encode([type("Sly", (str,), {})(word) for word in WORDS], known=known)
+    child_side = codec.KnownLists(lists={"words": WORDS}, nested=False)
+    assert codec.encode(list(WORDS), known=child_side) == {"known": "words"}
+    assert codec.encode([list(WORDS)] * 2, known=child_side) == [WORDS] * 2  # only whole values
+
+
+def test_a_reply_cannot_name_a_list_more_often_than_it_could_hold_it():
+    known = codec.KnownLists(lists={"words": WORDS})
+    assert codec.decode([{"known": "words"}, "x"], known=known.at_most(1)) == [WORDS, "x"]
+    with pytest.raises(codec.BadValue):
+        codec.decode([{"known": "words"}] * 1_000_000, known=known.at_most(2))
+    reply = {"status": Status.OK, "value": [{"known": "list0"}] * 3, "args_after": []}
+    grader_side = codec.KnownLists(define_new=True)
+    codec.encode(WORDS, known=grader_side)
+    result = sandbox_module.call_result(reply, "", 0, grader_side)
+    assert result.status == Status.BAD_VALUE and "more often than a call" in result.detail
 
 
 @pytest.mark.parametrize("data", [{"known": "list9"}, {"known": 0}, {"known": ["words"]}])

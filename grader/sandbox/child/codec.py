@@ -56,10 +56,12 @@ class BadValue(Exception):
 class KnownLists:
     """Long lists of words both sides hold, by name.  The side that defines them (the
     grader: define_new) names each new one as it encodes it and hands the definitions
-    over with take_new(); the other side learns them and may then name them too."""
+    over with take_new(); the other side learns them and may then name them too, only
+    as a whole value unless nested (the grader takes at most one named list a value)."""
 
-    def __init__(self, define_new=False, lists=None):
+    def __init__(self, define_new=False, lists=None, nested=True):
         self.define_new = define_new
+        self.nested = nested
         self.lists = {name: tuple(words) for name, words in (lists or {}).items()}
         self._by_length = {}
         for name, words in self.lists.items():
@@ -95,14 +97,31 @@ class KnownLists:
                 raise BadValue("malformed list definition")
             self._add(name, tuple(words))
 
+    def _add(self, name, words):
+        self.lists[name] = words
+        self._by_length.setdefault(len(words), []).append(name)
+
     def fresh_copy(self, name):
         if type(name) is not str or name not in self.lists:
             raise BadValue("unknown list name %r" % (name,))
         return list(self.lists[name])
 
-    def _add(self, name, words):
-        self.lists[name] = words
-        self._by_length.setdefault(len(words), []).append(name)
+    def at_most(self, copies):
+        """These lists, to decode a reply that may name them at most copies times: a reply
+        naming one a million times must not make the grader build a million lists."""
+        return _Allowance(self, copies)
+
+
+class _Allowance:
+    def __init__(self, known, copies):
+        self.known, self.copies = known, copies
+
+    def fresh_copy(self, name):
+        if self.copies <= 0:
+            raise BadValue("the reply names a list it was sent more often than a call "
+                           "can give it back")
+        self.copies -= 1
+        return self.known.fresh_copy(name)
 
 
 def encode(value, depth=0, known=None):
@@ -115,7 +134,8 @@ def encode(value, depth=0, known=None):
         return value
     if kind is list:
         if _SCALAR_TYPES.issuperset(map(type, value)):    # a word list: no item needs a tag
-            name = known.name_of(value) if known is not None else None
+            name = (known.name_of(value) if known is not None and (depth == 0 or known.nested)
+                    else None)
             return list(value) if name is None else {"known": name}
         return [encode(item, depth + 1, known) for item in value]
     if kind is tuple:

@@ -151,7 +151,7 @@ def exit_detail(error):
 def serve_calls(channel, output_limit, value_limit):
     """Answer requests until the grader closes the socket."""
     modules = {}
-    known = codec.KnownLists()  # the long lists the grader sent once, by name
+    known = codec.KnownLists(nested=False)  # the long lists the grader sent once, by name
     serving_pid = os.getpid()
     while True:
         request = channel.receive()
@@ -212,7 +212,7 @@ def call(module, request, value_limit, known):
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
         reply.update(status=Status.BAD_VALUE, value=None, detail=str(error))
     try:
-        reply["args_after"] = codec.encode(args, known=known)
+        reply["args_after"] = [codec.encode(arg, known=known) for arg in args]
     except (codec.BadValue, RecursionError, ValueError, MemoryError) as error:
         reply["args_after_error"] = str(error)
     return reply
