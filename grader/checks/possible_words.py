@@ -25,9 +25,10 @@ COLOURS = frozenset(("green", "yellow", "grey"))
 @functools.lru_cache(maxsize=1)
 def index():
     """(all words, [{letter: words with it at position i}], {letter: words with it}) of the
-    reference's word list, or None when a word is not 5 lower-case letters."""
+    reference's word list, or None when a word is not 5 lower-case ASCII letters."""
     words = reference.load().words
-    if not all(len(word) == LENGTH and word.isalpha() and word.islower() for word in words):
+    if not all(len(word) == LENGTH and word.isascii() and word.isalpha() and word.islower()
+               for word in words):
         return None
     at = [{} for _ in range(LENGTH)]
     has = {}
@@ -64,8 +65,9 @@ def possible_words(guess, clue, words=None):
     filter_word_list = reference.load().easy_wordle.filter_word_list
     listed = reference.load().words if words is None else words
     clue = list(clue)
-    if (index() is None or len(guess) != LENGTH or not guess.isalpha() or not guess.isupper()
-            or len(clue) != LENGTH or not COLOURS.issuperset(clue)):
+    if (index() is None or len(guess) != LENGTH or not guess.isascii() or not guess.isalpha()
+            or not guess.isupper() or len(clue) != LENGTH
+            or not all(type(colour) is str and colour in COLOURS for colour in clue)):
         return filter_word_list(listed, [(guess, clue)])
     kept = candidates(guess, clue, index()[0] if words is None else frozenset(words))
     return filter_word_list([word for word in listed if word in kept], [(guess, clue)])

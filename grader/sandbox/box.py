@@ -200,8 +200,10 @@ class Sandbox:
                 if cache.is_dir() else {}
         if _BYTECODE[key]:
             cache.mkdir(exist_ok=True)
+            os.chmod(cache, 0o755)  # readable by the children's uids whatever the umask
             for name, data in _BYTECODE[key].items():
                 (cache / name).write_bytes(data)
+                os.chmod(cache / name, 0o644)
 
     def close(self):
         """Stop every child and remove the temp dir.
@@ -501,7 +503,8 @@ def call_result(reply, stdout, argument_count, known=None):
     if type(args_after) is list and len(args_after) == argument_count:
         result.args_after = args_after
     else:
-        why = reply.get("args_after_error") or "no readable report of them came back"
+        why = (str(args_after) if isinstance(args_after, codec.BadValue) else
+               reply.get("args_after_error") or "no readable report of them came back")
         result.args_problem = capped(why, 200)
     returned = reply.get("returned_argument")
     if returned is not None and not (type(returned) is int and 0 <= returned < argument_count):
@@ -550,7 +553,10 @@ def run_result(child, finished):
     elif child.exit_code is not None and child.exit_code < 0:
         result.status = Status.CRASHED
         result.detail = f"killed by signal {signal_name(-child.exit_code)}"
-        result.cpu_exhausted = child.exit_code == -signal.SIGXCPU
+        # SIGXCPU at the CPU limit, or SIGKILL a second later for code that ignores SIGXCPU
+        result.cpu_exhausted = child.exit_code == -signal.SIGXCPU or (
+            child.exit_code == -signal.SIGKILL and child.cpu_limit is not None
+            and child.cpu_seen >= child.cpu_limit)
     else:
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"

@@ -37,6 +37,7 @@ class ChildProcess:
         cannot start."""
         self.mode = config["mode"]
         self.limits = limits
+        self.cpu_limit = config.get("limits", {}).get("RLIMIT_CPU")  # the kernel's, in seconds
         self.imported = set()
         self.messages = []
         self.protocol_error = ""
@@ -48,6 +49,7 @@ class ChildProcess:
         self._worker_pid = None
         self._stat_fd = None          # the worker's /proc stat, kept open (see _worker_stat)
         self._cpu_before = None       # the worker's CPU seconds when the request was sent
+        self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
         self.stopped = False          # the worker stopped itself and was ended for it
         self._stopped_since = None
         self.last_output = time.monotonic()
@@ -217,6 +219,7 @@ class ChildProcess:
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
         and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
         fields = self._worker_stat()
+        self._noted_cpu(fields)
         if not fields or fields[0] not in (b"T", b"t"):
             self._stopped_since = None
             return False
@@ -234,15 +237,24 @@ class ChildProcess:
     def cpu_seconds(self):
         """CPU seconds (user + system, its reaped children's included) the worker has used
         so far, read from /proc by this trusted process; None when it cannot be read."""
-        fields = self._worker_stat()
-        if not fields:
+        return self._noted_cpu(self._worker_stat())
+
+    def _noted_cpu(self, fields):
+        """The CPU seconds in the worker's stat fields (None if unreadable), kept in cpu_seen."""
+        try:
+            seconds = sum(int(value) for value in fields[11:15]) / CLOCK_TICKS if fields else None
+        except ValueError:
             return None
-        return sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
+        if seconds is not None:
+            self.cpu_seen = max(self.cpu_seen, seconds)
+        return seconds
 
     def _worker_stat(self):
         """The fields of the worker's /proc stat after its name, or None.  The file is opened
         once and read again in place: a read costs no lookup by pid, and once the worker is
         gone the reads fail even if its pid is given to another process."""
+        if self._closed:
+            return None
         if self._stat_fd is None:
             pid = self._find_worker()
             if pid is None:
@@ -259,13 +271,16 @@ class ChildProcess:
 
     def _find_worker(self):
         """The pid of the process that runs the student's code: the child itself, or in a
-        jail the child's grandchild (the child relays, its child is the namespace's init)."""
+        jail the child's grandchild (the child relays, its child is the namespace's init,
+        whose first child, pid 2 of the namespace, is the worker: orphans the student's code
+        leaves to init do not hide it)."""
         if self._worker_pid is None and self.exit_code is None:
             if not self.jailed:
                 self._worker_pid = self.process.pid
             else:
                 init = _children(self.process.pid)
-                worker = _children(init[0]) if len(init) == 1 else []
+                worker = [pid for pid in (_children(init[0]) if len(init) == 1 else [])
+                          if _namespace_pid(pid) == WORKER_NAMESPACE_PID]
                 if len(worker) == 1:
                     self._worker_pid = worker[0]
         return self._worker_pid
@@ -332,6 +347,7 @@ class ChildProcess:
             self._closed = True
             if self._stat_fd is not None:
                 os.close(self._stat_fd)
+                self._stat_fd = None
             self.selector.close()
             for stream in (self.socket, self.process.stdout, self.process.stderr):
                 stream.close()
@@ -367,6 +383,21 @@ def _stat_fields(pid):
     except OSError:
         return None
     return text[text.rfind(b")") + 2:].split()
+
+
+WORKER_NAMESPACE_PID = b"2"   # in a jail the worker is the first process its init starts
+
+
+def _namespace_pid(pid):
+    """pid's number in its own (innermost) PID namespace, as bytes, or None."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"NSpid:"):
+                    return line.split()[-1]
+    except OSError:
+        pass
+    return None
 
 
 def _children(pid):

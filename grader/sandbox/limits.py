@@ -25,7 +25,7 @@ class Limits:
     # least (assignment.GAME_CPU_FLOOR: a whole process importing a correct module takes tens
     # of ms of CPU), and a wall-clock safety net for imports that wait.
     import_cpu_seconds: float = 2.0
-    import_timeout: float = 30.0
+    import_timeout: float = 10.0
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)

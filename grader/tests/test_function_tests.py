@@ -2,11 +2,12 @@
 import dataclasses
 import subprocess
 import sys
+import threading
 from collections import Counter
 
 import pytest
 
-from grader import KIT_ROOT, assignment, reference
+from grader import KIT_ROOT, assignment, grading, reference
 from grader.checks import function_cases as F
 from grader.checks import function_runner as R
 from grader.checks.give_up import GIVE_UP_AFTER, NEVER_RETURNED_AFTER
@@ -371,3 +372,17 @@ def test_check_word_is_not_blamed_for_a_filter_that_fails_for_its_own_reasons():
     assert not any("fixing check_word" in text(o) for o in failed)
     correct_filter = run_with(check_word=naive_check_word)
     assert not any("fixing check_word" in text(o) for o in correct_filter.values())
+
+
+def test_in_threads_runs_the_tasks_beside_this_thread_and_passes_on_their_errors():
+    names = {}
+    results, here = grading.in_threads(
+        {key: (lambda key=key: names.setdefault(key, threading.current_thread().name))
+         for key in ("wordle", "easy_wordle")}, meanwhile=lambda: threading.current_thread().name)
+    assert results == {"wordle": "wordle", "easy_wordle": "easy_wordle"}
+    assert here == threading.main_thread().name
+
+    def fails():
+        raise ValueError("in a thread")
+    with pytest.raises(ValueError, match="in a thread"):
+        grading.in_threads({"bad": fails, "good": lambda: 1})

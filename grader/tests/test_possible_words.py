@@ -40,9 +40,12 @@ def test_parts_of_the_list_keep_their_order_and_clues_no_word_gives_match_nothin
     ("RAISE", ["GREEN", "grey", "grey", "grey", "grey"]),
     ("RAIS", ["grey", "grey", "grey", "grey"]),
     ("RAISE", ["grey", "grey", "grey", "grey"]),
+    ("\u0130NANE", ["grey", "green", "green", "green", "green"]),   # "İ".lower() is two letters
+    ("\u212aNOBS", ["green", "green", "green", "green", "green"]),  # the Kelvin sign
+    ("RAISE", [["grey"], "grey", "grey", "grey", "grey"]),
 ])
 def test_unusual_guesses_and_clues_get_the_reference_s_answer(guess, clue):
-    part = ["aaaaa", "raise", "bbbbb", "zzzzz"]
+    part = ["aaaaa", "raise", "bbbbb", "zzzzz", "inane", "knobs"]
     assert possible_words(guess, clue, part) == reference_filter(part, guess, clue)
 
 

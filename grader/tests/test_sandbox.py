@@ -151,6 +151,9 @@ def test_a_reply_cannot_name_a_list_more_often_than_it_could_hold_it():
     codec.encode(WORDS, known=grader_side)
     result = sandbox_module.call_result(reply, "", 0, grader_side)
     assert result.status == Status.BAD_VALUE and "more often than a call" in result.detail
+    reply = {"status": Status.OK, "value": "x", "args_after": [{"known": "list0"}] * 2}
+    result = sandbox_module.call_result(reply, "", 1, grader_side)
+    assert result.args_after is None and "more often than a call" in result.args_problem
 
 
 @pytest.mark.parametrize("data", [{"known": "list9"}, {"known": 0}, {"known": ["words"]}])
@@ -366,6 +369,59 @@ def test_input_at_import(privileged):
         assert call.status == Status.IMPORT_FAILED and "EOFError" in call.detail
         assert box.call("easy_wordle", "filter_word_list", [[], []]).status == Status.IMPORT_FAILED
         assert box.import_module("wordle").status == Status.WAITED_FOR_INPUT
+
+
+LEAVES_AN_ORPHAN_THEN_SPINS = '''
+import os, time
+if os.fork() == 0:
+    if os.fork() == 0:
+        time.sleep(30)
+    os._exit(0)
+os.wait()
+def check_word(secret, guess):
+    while True:
+        pass
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_an_orphan_left_at_import_does_not_hide_the_worker_s_cpu_time(tmp_path, privileged):
+    """In a jail the orphan becomes a second child of the namespace's init; the call is still
+    stopped at its CPU limit, not at its wall-clock safety net."""
+    folder = write_submission(tmp_path / "s", LEAVES_AN_ORPHAN_THEN_SPINS)
+    with sandbox(folder, privileged) as box:
+        spin = box.call("wordle", "check_word", ["LERED", "RADIO"], timeout=30, cpu_limit=0.5)
+    assert spin.status == Status.TIMEOUT and "0.5 s of CPU" in spin.detail
+    assert spin.cpu_seconds < 5     # not the 30 s of spinning the wall-clock net would allow
+
+
+IGNORES_SIGXCPU = '''
+import signal
+signal.signal(signal.SIGXCPU, signal.SIG_IGN)
+while True:
+    pass
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_an_import_that_ignores_sigxcpu_still_counts_as_out_of_cpu_time(tmp_path, privileged):
+    folder = write_submission(tmp_path / "s", IGNORES_SIGXCPU)
+    with sandbox(folder, privileged, Limits(import_timeout=20, import_cpu_seconds=1.0)) as box:
+        imported = box.import_module("wordle")
+        assert imported.status == Status.TIMEOUT and imported.cpu_exhausted
+        assert "CPU time limit" in imported.detail
+        assert box.call("wordle", "check_word", ["A", "B"]).status == Status.IMPORT_FAILED
+        assert box._calls is None   # not imported again
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_a_child_s_cpu_time_cannot_be_read_once_it_is_killed(privileged):
+    with sandbox(KIT_ROOT, privileged) as box:
+        assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == Status.OK
+        child = box._calls
+        assert child.cpu_seconds() is not None
+        child.kill()
+        assert child.cpu_seconds() is None and child._stat_fd is None
 
 
 @pytest.mark.parametrize("privileged", MODES)

@@ -9,6 +9,7 @@ from grader import assignment, reference
 from grader.checks import transcripts as T
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
+from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
 from grader.tests.fakes import FakeBox, output_of, reference_program
@@ -376,6 +377,10 @@ def test_a_games_cpu_limit_is_set_against_the_reference_programs_longest_game():
     assert limits["easy_wordle"] == assignment.game_cpu_limit(easy_reference) == \
         assignment.CPU_MULTIPLE * easy_reference
     assert limits["wordle"] == assignment.GAME_CPU_FLOOR
+
+
+def test_an_import_may_take_as_much_cpu_time_as_the_least_a_game_may():
+    assert Limits().import_cpu_seconds == assignment.GAME_CPU_FLOOR
 
 
 def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():

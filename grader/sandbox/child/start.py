@@ -2,8 +2,9 @@
 
 Python compiles a script every time it runs it but loads a module's bytecode, which the
 grader makes once: so the child's code is the module worker.py (with jail.py and
-codec.py), imported from here.  Once imported they are taken out of sys.modules, so
-student code cannot import them and patch them.
+codec.py), imported from here.  Once imported they are taken out of sys.modules, so an
+`import codec` in student code finds no module of the grader's (student code shares
+the process, so nothing it sends back is trusted anyway).
 """
 import os
 import sys
