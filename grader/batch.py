@@ -20,7 +20,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from grader import assignment, class_folder, grading
-from grader.checks import function_cases, transcripts
+from grader.checks import function_cases, possible_words, transcripts
 from grader.results import class_summary, csv_table, gradescope_json, text_report
 from grader.results.pages import layout
 from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
@@ -311,6 +311,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
               "--force grades them again" % (len(records), len(students), out), flush=True)
     function_cases.all_cases()  # built once here, read from the cache by every child
     transcripts.reference_game_cpus()  # the same for the games' time limits
+    possible_words.index()  # and the word list's index, for the easy games' screens
     progress = Progress(len(students), len(records))
 
     def finished(index, record):
