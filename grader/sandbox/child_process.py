@@ -264,10 +264,9 @@ class ChildProcess:
             except OSError:
                 return None
         try:
-            text = os.pread(self._stat_fd, 4096, 0)
+            return _fields_after_name(os.pread(self._stat_fd, 4096, 0))
         except OSError:
             return None
-        return text[text.rfind(b")") + 2:].split()
 
     def _find_worker(self):
         """The pid of the process that runs the student's code: the child itself, or in a
@@ -382,6 +381,12 @@ def _stat_fields(pid):
             text = handle.read()
     except OSError:
         return None
+    return _fields_after_name(text)
+
+
+def _fields_after_name(text):
+    """The fields of a /proc stat text after the command name (which may hold spaces and
+    parentheses: it ends at the last ")")."""
     return text[text.rfind(b")") + 2:].split()
 
 

@@ -62,11 +62,9 @@ class KnownLists:
     def __init__(self, define_new=False, lists=None, nested=True):
         self.define_new = define_new
         self.nested = nested
-        self.lists = {name: tuple(words) for name, words in (lists or {}).items()}
-        self._by_length = {}
-        for name, words in self.lists.items():
-            self._by_length.setdefault(len(words), []).append(name)
-        self._new = {}
+        self.lists, self._by_length, self._new = {}, {}, {}
+        for name, words in (lists or {}).items():
+            self._add(name, tuple(words))
 
     def name_of(self, value):
         """The name of a list of exactly-typed scalars equal to a known list (a new name where

@@ -304,4 +304,3 @@ def main():
         serve_calls(channel, config["output_limit"], config["value_limit"])
     else:
         run_main(channel, config, code_dir)
-
