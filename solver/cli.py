@@ -217,7 +217,11 @@ def run_build_tree(args):
     output = pathlib.Path(args.output) if args.output else DATA_DIR / tree_name(words, answers)
     checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
                   cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
-    command = "python -m solver " + " ".join(shlex.quote(arg) for arg in sys.argv[1:] if arg != "--output")
+    command = "python -m solver build-tree --first %s --widths %s --rescue %d" % (
+        table.words[first], ",".join(map(str, widths)), args.rescue)
+    for option, value in (("--words", args.words), ("--answers", args.answers)):
+        if value:
+            command += " %s %s" % (option, shlex.quote(pathlib.Path(value).name))
     figures = build_tree(table, secrets, first, widths, args.rescue, output,
                          None if args.no_cache else checkpoint, command)
     if figures is None:

@@ -8,8 +8,12 @@ finish estimate is tried (how many: the widths, by level), the groups it
 leaves are solved in turn with one guess less, and the guess with the
 fewest guesses in all wins. With two guesses left the answer is exact (a
 guess must leave every secret alone). When none of the guesses tried fits
-the budget, more are tried, those leaving the smallest biggest group first
-(the rescue). Subtrees are remembered by their group and budget.
+the budget, more are tried (the rescue): first the strong strategy's
+guess, which steers clear of a seventh guess, then those that split most
+finely the group's largest family of words differing in one place only
+(BILLS, DILLS, ...), or the secrets that made the others fail. A group
+whose largest family is larger than its budget can tell apart (5 x budget
+- 4: a guess splits a family into at most six groups) fails at once. Subtrees are remembered by their group and budget.
 
 The first guess's groups are solved one at a time and each result is
 appended to a checkpoint file, so a search stopped part way goes on where
@@ -22,8 +26,8 @@ import time
 import numpy as np
 
 from solver import cache
-from solver.patterns import ALL_GREEN
-from solver.strategies import group_sizes, guesses_to_finish
+from solver.patterns import ALL_GREEN, WORD_LENGTH, letter_codes
+from solver.strategies import StrongStrategy, group_sizes, guesses_to_finish
 
 
 class Node:
@@ -63,6 +67,13 @@ class Result:
         self.node = node
 
 
+def family_capacity(budget):
+    """The most words differing in one place only that budget guesses can
+    surely tell apart: a guess has at most five letters, so it splits such
+    words into at most six groups, five of them single words."""
+    return 5 * budget - 4
+
+
 def least_total(size):
     """The fewest guesses size secrets can need in all: one of them found at
     the first guess, every other at the second."""
@@ -72,6 +83,8 @@ def least_total(size):
 class TreeSearch:
     """The search over a pattern table; answers are the word numbers of the
     possible secrets, every word of the table may be guessed."""
+
+    OVER_BUDGET = 3    # a group of the first guess with no tree found within max_guesses gets up to this many more
 
     def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, progress=None):
         self.table = table
@@ -83,10 +96,12 @@ class TreeSearch:
         self.progress = progress
         self.memory = {}
         self.cores = {}
+        self.codes = letter_codes(table.words).astype(np.int64)
+        self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
 
     def settings(self):
-        return "treesearch 1 %d %s %d" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue)
+        return "treesearch 4 %d %s %d" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue)
 
     def width(self, level):
         return self.widths[level - 1] if level - 1 < len(self.widths) else 1
@@ -123,7 +138,22 @@ class TreeSearch:
         made every guess tried fail (the group itself if nothing better is known)."""
         return self.cores.get((group.tobytes(), budget), group)
 
+    def largest_family(self, group):
+        """The most words of group that differ in one place only (like BILLS, FILLS, ...)."""
+        codes = self.codes[group]
+        best = group[:1]
+        for place in range(WORD_LENGTH):
+            keys = np.delete(codes, place, axis=1) @ (26 ** np.arange(WORD_LENGTH - 1))
+            values, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            if counts.max() > len(best):
+                best = group[inverse == counts.argmax()]
+        return best
+
     def _solve(self, group, budget, level, key):
+        family = self.largest_family(group)
+        if len(family) > family_capacity(budget):
+            self.cores[key] = family
+            return None
         rows = self.by_secret[group]
         sizes = group_sizes(rows)
         left = sizes[:, :ALL_GREEN]
@@ -138,15 +168,17 @@ class TreeSearch:
         if best is None:
             # Nothing tried fits the budget: try the guesses that split the
             # secrets that made them fail most finely.
-            core = np.unique(np.concatenate(failures))
+            core = min(failures, key=len) if len(family) < 3 else family
             groups = (group_sizes(self.by_secret[core]) > 0).sum(axis=1)
             tried = set(order[:width].tolist())
             finest = np.lexsort((np.arange(len(finish)), finish, worst, -groups))
-            rescue = [guess for guess in finest[:self.rescue + width].tolist() if guess not in tried][:self.rescue]
+            safe = self.strong.choose(group, self.max_guesses - budget).guess
+            rescue = [guess for guess in [safe] + finest[:self.rescue + width].tolist() if guess not in tried]
+            rescue = list(dict.fromkeys(rescue))[:self.rescue]
             failures = [core]
             best = self._best_of(group, rescue, budget, level, failures)
             if best is None:
-                self.cores[key] = np.unique(np.concatenate(failures))
+                self.cores[key] = min(failures, key=len)
         return best
 
     def _solve_in_two(self, group, worst):
@@ -195,16 +227,16 @@ class TreeSearch:
     def search(self, first, checkpoint=None):
         """The tree under the first guess (a word number): its groups are solved
         biggest first, each appended to checkpoint (a path) when done and read
-        back from it on a later run. Returns the root Result, or None if some
-        group found no tree within the budget (the others are still solved,
-        so that a run shows every one that fails)."""
+        back from it on a later run. A group with no tree found within
+        max_guesses is given one more guess, and so on up to OVER_BUDGET more
+        (said as it happens; the tree's worst then shows it). Returns the root
+        Result, or None if some group found none even so."""
         done = load_checkpoint(checkpoint, self.settings(), first)
         groups = self.split(self.answers, first)
         wins = groups.pop(ALL_GREEN, None) is not None
         groups = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
         total = len(self.answers)
         children = {}
-        failed = 0
         started = time.perf_counter()
         for number, (clue, secrets) in enumerate(groups, start=1):
             name = cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))
@@ -213,40 +245,23 @@ class TreeSearch:
                 how = "from the checkpoint"
             else:
                 result = self.solve(secrets, self.max_guesses - 1, 1)
-                for rescue in self.escalation:
-                    if result is not None:
-                        break
-                    self.tell("group %d/%d: %d words: none within %d guesses found yet; trying %d more guesses "
-                              "where none fits" % (number, len(groups), len(secrets), self.max_guesses, rescue))
-                    result = self.solve_with_rescue(secrets, rescue)
+                over = 0
+                while result is None and over < self.OVER_BUDGET:
+                    over += 1
+                    trouble = self.core(secrets, self.max_guesses - 1)[:12]
+                    self.tell("group %d/%d: %d words: NO tree within %d guesses found (trouble: %s); "
+                              "trying %d" % (number, len(groups), len(secrets), self.max_guesses,
+                                             " ".join(self.table.words[i] for i in trouble), self.max_guesses + over))
+                    result = self.solve(secrets, self.max_guesses - 1 + over, 1)
+                if result is None:
+                    return None
                 how = "%.0f s in all" % (time.perf_counter() - started)
-                if result is not None:
-                    append_checkpoint(checkpoint, self.settings(), first, name, result)
-            if result is None:
-                failed += 1
-                self.tell("group %d/%d: %d words: NO tree within %d guesses found (trouble: %s)"
-                          % (number, len(groups), len(secrets), self.max_guesses,
-                             " ".join(self.table.words[i] for i in self.core(secrets, self.max_guesses - 1)[:12])))
-                continue
+                append_checkpoint(checkpoint, self.settings(), first, name, result)
             children[clue] = result.node
             total += result.total
             self.tell("group %d/%d: %d words, %.4f guesses each (%s)"
                       % (number, len(groups), len(secrets), 1 + result.total / len(secrets), how))
-        return None if failed else Result(total, Node(first, wins, children))
-
-    @property
-    def escalation(self):
-        """The rescues tried in turn on a group of the first guess that finds no tree."""
-        return [self.rescue * 5, self.rescue * 25]
-
-    def solve_with_rescue(self, group, rescue):
-        """solve(group) for the first guess's budget with another rescue (and a memory of its own)."""
-        saved = self.rescue, self.memory, self.cores
-        self.rescue, self.memory, self.cores = rescue, {}, {}
-        try:
-            return self.solve(group, self.max_guesses - 1, 1)
-        finally:
-            self.rescue, self.memory, self.cores = saved
+        return Result(total, Node(first, wins, children))
 
     def tell(self, text):
         if self.progress:
@@ -298,7 +313,8 @@ def build_tree(table, answers, first, widths, rescue, output, checkpoint, comman
     started = time.perf_counter()
     result = search.search(first, checkpoint)
     if result is None:
-        say("no tree within %d guesses for every secret: try wider settings (--widths, --rescue)" % max_guesses)
+        say("no tree found for some group even with %d more guesses: try wider settings (--widths, --rescue)"
+            % TreeSearch.OVER_BUDGET)
         return None
     paths = dict(result.node.paths())
     counts = np.bincount([len(path) for path in paths.values()])
@@ -312,4 +328,7 @@ def build_tree(table, answers, first, widths, rescue, output, checkpoint, comman
     tree = DecisionTree(output, words, [words[i] for i in search.answers])     # read back: it must load and agree
     assert abs(tree.mean - mean) < 1e-9 and tree.worst == max(distribution)
     say("%.0f s; %d subtrees solved" % (time.perf_counter() - started, search.nodes_solved))
+    if max(distribution) > max_guesses:
+        say("NOTE: %d secrets need more than %d guesses in this tree"
+            % (sum(count for guesses, count in distribution.items() if guesses > max_guesses), max_guesses))
     return distribution, mean
