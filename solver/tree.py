@@ -33,13 +33,14 @@ class TreeError(Exception):
 
 
 def list_digest(words):
-    """The digest of a word list (upper case, in order) that names its trees."""
-    return hashlib.sha256("\n".join(word.upper() for word in words).encode("ascii")).hexdigest()[:16]
+    """The digest of a word list that names its trees (of its words, in any order:
+    a tree names its words, not their numbers)."""
+    return hashlib.sha256("\n".join(sorted({word.upper() for word in words})).encode("ascii")).hexdigest()[:16]
 
 
 def tree_name(words, answers):
     """The file name of the tree for these allowed guesses and possible secrets."""
-    if list(answers) == list(words):
+    if list_digest(answers) == list_digest(words):
         return "tree-%s.txt" % list_digest(words)
     return "tree-%s-%s.txt" % (list_digest(words), list_digest(answers))
 
@@ -74,7 +75,7 @@ class TreeNode:
     """One decision: the guess, the secrets that reach it (word numbers,
     sorted), and the subtree after each clue."""
 
-    __slots__ = ("guess", "secrets", "children", "depth")
+    __slots__ = ("guess", "secrets", "children", "depth", "choice")
 
     def __init__(self, guess, depth):
         self.guess = guess
@@ -150,10 +151,18 @@ class DecisionTree:
         self._index(self.root)
 
     def _index(self, node):
+        """Index the nodes by their secrets and work out each one's Choice (so a move is a lookup)."""
+        needed = sum(self.guesses[secret] for secret in node.secrets)
         node.secrets = np.array(sorted(node.secrets), dtype=np.int64)
         self.nodes[node.secrets.tobytes()] = node
         for child in node.children.values():
             self._index(child)
+        sizes = [len(child.secrets) for child in node.children.values()]
+        total = len(node.secrets)
+        wins = total - sum(sizes)
+        bits = -sum(size / total * math.log2(size / total) for size in sizes + [wins] if size)
+        node.choice = Choice(node.guess, sum(size * size for size in sizes) / total, max(sizes, default=0),
+                             bits, expected_guesses=needed / total - node.depth)
 
     @property
     def worst(self):
@@ -179,16 +188,6 @@ class DecisionTree:
                 return node.secrets[node.secrets == node.guess] if step == len(clues) - 1 else None
             node = node.children.get(clue)
         return None if node is None else node.secrets
-
-    def choice(self, node):
-        """The Choice of a node, its figures from the tree itself."""
-        sizes = [len(child.secrets) for child in node.children.values()]
-        total = len(node.secrets)
-        wins = 1 if node.guess in set(node.secrets.tolist()) else 0
-        bits = -sum(size / total * math.log2(size / total) for size in sizes + [wins] if size)
-        expected = sum(self.guesses[secret] for secret in node.secrets.tolist()) / total - node.depth
-        return Choice(node.guess, sum(size * size for size in sizes) / total, max(sizes, default=0),
-                      bits, expected_guesses=expected)
 
 
 def shipped_tree(words, answers, data_dir=DATA_DIR):
@@ -224,7 +223,7 @@ class TreeStrategy(Strategy):
         node = self.tree.node_for(candidates)
         if node is None:
             return self.fallback.choose(candidates, guesses_made)
-        return self.tree.choice(node)
+        return node.choice
 
     def secrets_after(self, clues):
         return self.tree.secrets_after(clues)
