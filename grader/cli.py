@@ -22,6 +22,7 @@ import os
 import pathlib
 import signal
 import sys
+import tempfile
 
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
@@ -54,6 +55,23 @@ def check_writable(path):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
 
 
+def write_whole(path, text):
+    """Write path by renaming a finished file onto it: a reader never sees half of it, and in a
+    folder every user writes to (/tmp) a file someone else left there is replaced, not opened."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, partial = tempfile.mkstemp(dir=folder, prefix=".results-")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(partial, 0o666 & ~umask)
+        os.replace(partial, path)
+    except BaseException:
+        os.unlink(partial)
+        raise
+
+
 def colour_by_default(stream, environ):
     """Colour for a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb;
     --color and --no-color win over both."""
@@ -66,9 +84,9 @@ def command_grade(args):
     if args.json:
         check_writable(args.json)
     try:
-        private = [pathlib.Path(args.json).resolve().parent] if args.json else []
         result = grading.grade(args.path, rubric, seed=args.seed,
-                               unsafe_no_jail=args.unsafe_no_jail, private_paths=private)
+                               unsafe_no_jail=args.unsafe_no_jail,
+                               output_files=[args.json] if args.json else [])
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
@@ -77,7 +95,7 @@ def command_grade(args):
     if args.json:
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
         try:
-            pathlib.Path(args.json).write_text(text, encoding="utf-8")
+            write_whole(args.json, text)
         except OSError as error:
             raise CommandError("cannot write %s: %s" % (args.json, error)) from None
     return EXIT_OK

@@ -145,14 +145,14 @@ def check_sandbox(unsafe_no_jail=False):
 
 
 def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
-          private_paths=()):
+          private_paths=(), output_files=()):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
     seed (an int) replays an earlier grading's program runs; by default it is drawn from the
     submission's files and the kit's secret key (seed_key.py), so the same files always get
     the same runs; it is recorded in the result.  Student code never runs as the grading
-    user unless unsafe_no_jail; the kit, the expected-value cache and private_paths (e.g.
-    where results are written) are kept from it.  Raises CannotGrade when path cannot be
+    user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
+    class's results folder) and output_files (e.g. results.json) are kept from it.  Raises CannotGrade when path cannot be
     read or the sandbox cannot start.
     """
     started = time.monotonic()
@@ -161,7 +161,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
             seeds = transcripts.Seeds(seed) if seed is not None else submission_seeds(submission)
             with open_sandbox(submission, sandbox_factory, unsafe_no_jail=unsafe_no_jail,
-                              private_paths=private) as sandbox:
+                              private_paths=private, output_files=output_files) as sandbox:
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                     transcripts.reference_game_cpus.cache_clear()
