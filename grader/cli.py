@@ -13,8 +13,9 @@ grading.py, a class by batch.py.
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
-output file), 3 when the sandbox cannot start, 1 for an internal error. The
-message says which; there is never a traceback.
+output file, a submission without any Python file: --json still writes its 0),
+3 when the sandbox cannot start, 1 for an internal error. The message says
+which; there is never a traceback.
 """
 import argparse
 import json
@@ -90,14 +91,18 @@ def command_grade(args):
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
-    colour = args.color if args.color is not None else colour_by_default(sys.stdout, os.environ)
-    sys.stdout.write(text_report.text_report(result, colour=colour))
-    if args.json:
+    if not result.no_python_file:
+        colour = args.color if args.color is not None else colour_by_default(sys.stdout, os.environ)
+        sys.stdout.write(text_report.text_report(result, colour=colour))
+    if args.json:   # with no Python file too: Gradescope shows the student its one line
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
         try:
             write_whole(args.json, text)
         except OSError as error:
             raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+    if result.no_python_file:
+        raise CommandError("cannot grade %s: %s%s" % (args.path, result.headline, (
+            "; %s says so with a score of 0" % args.json) if args.json else ""))
     return EXIT_OK
 
 

@@ -169,6 +169,8 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                 missing_protections = list(sandbox.missing_protections)
                 mode, protections = sandbox.mode, list(sandbox.protections)
             near_misses = dict(submission.near_misses)
+            headline = information.missing_files_line(submission)
+            no_python_file = not submission.files and not submission.other_python_files
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
     except SandboxError as error:
@@ -176,4 +178,5 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     tests = score_tests(rubric, ALL_SPECS, outcomes)
     notes = ["protection not available: %s" % missing for missing in missing_protections]
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
-                       near_misses, missing_protections, mode, protections)
+                       near_misses, missing_protections, mode, protections, headline,
+                       no_python_file)
