@@ -207,24 +207,32 @@ NEEDS_NOBODY = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
                                   reason="needs root (to become nobody), setpriv and a system python")
 
 
+def copy_kit(folder, submissions):
+    """The kit's grading files in folder (made), with submissions/NAME for each name and
+    class/alice (correct_counts), readable by all."""
+    folder.mkdir(exist_ok=True)
+    for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
+        source = KIT_ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+        else:
+            shutil.copy(source, folder / name)
+    for name in submissions:
+        shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
+    shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
+    for path, folders, files in os.walk(folder):
+        os.chmod(path, 0o755)
+        for file in files:
+            os.chmod(os.path.join(path, file), 0o644)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def kit():
     """A copy of the kit that nobody can read, with a cache and a results folder of nobody's."""
     folder = Path(tempfile.mkdtemp(prefix="wordle-kit-modes-"))
     try:
-        for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
-            source = KIT_ROOT / name
-            if source.is_dir():
-                shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
-            else:
-                shutil.copy(source, folder / name)
-        for name in HOSTILE + MODE_INDEPENDENT + ["correct_counts"]:
-            shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
-        shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
-        for path, folders, files in os.walk(folder):
-            os.chmod(path, 0o755)
-            for file in files:
-                os.chmod(os.path.join(path, file), 0o644)
+        copy_kit(folder, HOSTILE + MODE_INDEPENDENT + ["correct_counts"])
         for name in ("cache", "cache-unsafe", "results"):
             (folder / name).mkdir()
             os.chown(folder / name, NOBODY, NOBODY)

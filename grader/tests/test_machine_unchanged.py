@@ -1,0 +1,162 @@
+"""Grading changes nothing on the machine, in every mode (grader/sandbox/box.py's table): the
+kit, the cache, the results folder, a --json file in /tmp, a tmpfs mounted as grade-all's
+--out keep their mode, owner and other files, also when the grader is killed mid-grading,
+and a correct submission still scores 40 afterwards.
+
+The modes run for real as in test_jail.py: the jail as root; the jail in a user namespace as
+nobody and as root without CAP_SYS_ADMIN; the uid mode of a default Docker container (root
+without CAP_SYS_ADMIN, and no_user_namespaces.py's seccomp filter); unsafe as nobody
+without user namespaces.  The root modes without a jail close the folders while student code
+runs: the test sees them closed, kills the grader there, and sees them given back.
+"""
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.tests.test_jail import (AS_NOBODY, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
+                                    SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
+
+# mode -> (the command's prefix, its user, extra options)
+MODES = {
+    "jail": ([], 0, []),
+    "userns-nobody": (AS_NOBODY, NOBODY, []),
+    "userns-root": (WITHOUT_CAP_SYS_ADMIN, 0, []),
+    "uid": (NO_USER_NAMESPACES + WITHOUT_CAP_SYS_ADMIN, 0, []),
+    "unsafe": (NO_USER_NAMESPACES + AS_NOBODY, NOBODY, ["--unsafe-no-jail"]),
+}
+CLOSES_FOLDERS = {"userns-root", "uid"}     # root without a jail of its own: a uid per run
+OTHERS = 0o007
+
+
+def state_of(folder):
+    """{path: (mode, uid, gid, digest of a file's content)} of folder and everything in it."""
+    def entry(path):
+        info = os.lstat(path)
+        digest = None
+        if os.path.isfile(path) and not os.path.islink(path):
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return info.st_mode, info.st_uid, info.st_gid, digest
+
+    state = {str(folder): entry(folder)}
+    for path, folders, files in os.walk(folder):
+        for name in folders + files:
+            state[os.path.join(path, name)] = entry(os.path.join(path, name))
+    return state
+
+
+def changed(before, folders):
+    """What of before (pre-existing entries) differs now; new entries are the grader's output."""
+    now = {}
+    for folder in folders:
+        now.update(state_of(folder))
+    return {path: (old, now.get(path)) for path, old in before.items() if now.get(path) != old}
+
+
+def wait_for(condition, seconds):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return condition()
+
+
+class Setup:
+    """A kit, a cache, a results folder and a mounted tmpfs of the mode's user, each with a
+    file of its own; a --json path in /tmp."""
+
+    def __init__(self, base, user):
+        self.base = base
+        self.kit = copy_kit(base / "kit", ["correct_counts", "correct_slow"])
+        self.owned = []
+        for name in ("cache", "results", "out"):
+            folder = base / name
+            folder.mkdir()
+            self.owned.append(folder)
+        self.cache, self.results, self.out = self.owned
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m,mode=0755,uid=%d,gid=%d"
+                        % (user, user), "tmpfs", str(self.out)], check=True)
+        for folder in [self.kit] + self.owned:
+            (folder / "other.txt").write_text("staff's own file\n")
+            os.chmod(folder / "other.txt", 0o644)
+        for folder in self.owned:
+            os.chown(folder / "other.txt", user, user)
+            os.chmod(folder, 0o755)
+            os.chown(folder, user, user)
+        self.tmp_json = Path(tempfile.gettempdir()) / ("wordle-kit-unchanged-%d.json" % os.getpid())
+
+    @property
+    def folders(self):
+        return [self.kit] + self.owned
+
+    def unmount(self):
+        return subprocess.run(["umount", str(self.out)], capture_output=True, text=True)
+
+
+def grader(setup, prefix, *arguments, options=()):
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(setup.base),
+                   "WORDLE_KIT_CACHE": str(setup.cache)}
+    return subprocess.Popen(list(prefix) + [SYSTEM_PYTHON, "-m", "grader"] + list(arguments)
+                            + list(options), cwd=setup.kit, env=environment,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finished(process, timeout=300):
+    output, errors = process.communicate(timeout=timeout)
+    assert process.returncode == 0, output + errors
+    return output
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+@pytest.mark.parametrize("mode", list(MODES))
+def test_grading_leaves_every_folder_it_touched_as_it_found_it(mode):
+    prefix, user, options = MODES[mode]
+    base = Path(tempfile.mkdtemp(prefix="wordle-kit-unchanged-"))
+    os.chmod(base, 0o755)
+    setup = Setup(base, user)
+    tmp_before = os.stat(tempfile.gettempdir())
+    try:
+        before = {}
+        for folder in setup.folders:
+            before.update(state_of(folder))
+        grade = ("grade", "submissions/correct_counts", "--no-color")
+        finished(grader(setup, prefix, "prepare"))
+        report = finished(grader(setup, prefix, *grade, "--json", str(setup.results / "a.json"),
+                                 options=options))
+        assert "Score: 40 / 40" in report and "Sandbox: %s mode" % mode.split("-")[0] in report
+        assert changed(before, setup.folders) == {}
+
+        killed = grader(setup, prefix, "grade", "submissions/correct_slow",
+                        "--json", str(setup.tmp_json), options=options)
+        if mode in CLOSES_FOLDERS:
+            assert wait_for(lambda: not os.stat(setup.kit).st_mode & OTHERS, 60)
+            assert not os.stat(setup.cache).st_mode & OTHERS
+            assert os.stat(tempfile.gettempdir()).st_mode & 0o7777 == 0o1777
+        else:
+            time.sleep(1.5)
+        assert killed.poll() is None, "the grading ended before it could be killed"
+        killed.send_signal(signal.SIGKILL)
+        killed.communicate()
+        assert wait_for(lambda: changed(before, setup.folders) == {}, 20), \
+            changed(before, setup.folders)
+
+        batch = finished(grader(setup, prefix, "grade-all", "class", "--out",
+                                str(setup.out), "--jobs", "1", options=options))
+        assert ",40," in (setup.out / "grades.csv").read_text(), batch
+        again = finished(grader(setup, prefix, *grade, "--json", str(setup.tmp_json),
+                                options=options))
+        assert "Score: 40 / 40" in again
+        assert changed(before, setup.folders) == {}
+        tmp_after = os.stat(tempfile.gettempdir())
+        assert (tmp_after.st_mode, tmp_after.st_uid) == (tmp_before.st_mode, tmp_before.st_uid)
+    finally:
+        unmounted = setup.unmount()
+        setup.tmp_json.unlink(missing_ok=True)
+        shutil.rmtree(base, ignore_errors=True)
+    assert unmounted.returncode == 0, unmounted.stderr     # nothing of the grader's holds it
