@@ -63,7 +63,8 @@ class FolderGuard:
         (already closed to them), SHARED (a sticky folder all users write to) or NOT_OURS
         (another user's): the last two are left as they are."""
         try:
-            self.process.stdin.write((json.dumps({"protect": os.fspath(path)}) + "\n").encode())
+            request = {"protect": os.path.abspath(path)}    # the guardian works from /
+            self.process.stdin.write((json.dumps(request) + "\n").encode())
             self.process.stdin.flush()
         except OSError as error:
             raise GuardError("the guardian of the folders' modes is gone: %s" % error) from None

@@ -35,13 +35,15 @@ def wait_for(condition, seconds=10.0):
     return condition()
 
 
-def test_a_folder_of_the_graders_is_closed_while_guarded_and_given_back_after(tmp_path):
+def test_a_folder_of_the_graders_is_closed_while_guarded_and_given_back_after(tmp_path,
+                                                                            monkeypatch):
     kit = folder(tmp_path, "kit", 0o755)
     results = tmp_path / "results.json"
     results.write_text("{}")
     os.chmod(results, 0o644)
+    monkeypatch.chdir(tmp_path)     # a path relative to the grader's folder, not the guardian's
     guard = FolderGuard()
-    assert guard.protect(kit) == PROTECTED and guard.protect(results) == PROTECTED
+    assert guard.protect("kit") == PROTECTED and guard.protect("results.json") == PROTECTED
     assert mode(kit) == 0o750 and mode(results) == 0o640
     guard.close()
     assert mode(kit) == 0o755 and mode(results) == 0o644
