@@ -160,3 +160,50 @@ def test_grading_leaves_every_folder_it_touched_as_it_found_it(mode):
         setup.tmp_json.unlink(missing_ok=True)
         shutil.rmtree(base, ignore_errors=True)
     assert unmounted.returncode == 0, unmounted.stderr     # nothing of the grader's holds it
+
+
+def children_of(pid):
+    found = []
+    for entry in os.scandir("/proc"):
+        try:
+            with open(os.path.join(entry.path, "stat")) as handle:
+                if entry.name.isdigit() and int(handle.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            pass
+    return found
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_other_then_as_found():
+    """grade-all in the uid mode, two students at once: one worker is killed by SIGKILL; the
+    folders stay closed while the other grades, and are given back when the class is stopped
+    (SIGTERM, as a CI's timeout)."""
+    prefix, user, options = MODES["uid"]
+    base = Path(tempfile.mkdtemp(prefix="wordle-kit-unchanged-"))
+    os.chmod(base, 0o755)
+    setup = Setup(base, user)
+    try:
+        for name in ("alice", "bob"):
+            shutil.rmtree(setup.kit / "class" / name, ignore_errors=True)
+            shutil.copytree(setup.kit / "submissions" / "correct_slow", setup.kit / "class" / name)
+        before = {}
+        for folder in setup.folders:
+            before.update(state_of(folder))
+        finished(grader(setup, prefix, "prepare"))
+        batch = grader(setup, prefix, "grade-all", "class", "--out", str(setup.out), "--jobs", "2")
+        assert wait_for(lambda: len(children_of(batch.pid)) == 2, 60)
+        assert wait_for(lambda: not os.stat(setup.kit).st_mode & OTHERS, 60)
+        killed, other = children_of(batch.pid)
+        os.kill(killed, signal.SIGKILL)
+        time.sleep(1.0)      # the killed worker's guardian has let go by now
+        assert os.path.exists("/proc/%d" % other), "the other worker ended too soon to tell"
+        assert not os.stat(setup.kit).st_mode & OTHERS and not os.stat(setup.out).st_mode & OTHERS
+        batch.send_signal(signal.SIGTERM)
+        batch.communicate(timeout=120)
+        assert wait_for(lambda: changed(before, setup.folders) == {}, 20), \
+            changed(before, setup.folders)
+    finally:
+        setup.unmount()
+        shutil.rmtree(base, ignore_errors=True)
