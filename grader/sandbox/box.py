@@ -296,7 +296,8 @@ class Sandbox:
             self._give_back_private_paths()
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
-                             "privileges: the kit, the cache and the results are closed to it",
+                             "privileges: the kit, the cache and the results are closed to it "
+                             "(and given back as they were after)",
                              "everything the run's uid leaves (processes, System V IPC, files "
                              "in /tmp and /dev/shm) removed after it"]
         self.missing_protections.append("no namespaces: student code sees the machine's files "
@@ -323,6 +324,12 @@ class Sandbox:
         close(), and open the temp copy's folders to them (read-only: the files stay root's).
         A private path the grader may not change (another user's, or a sticky folder every
         user writes to) and that is open to others is refused: student code could read it."""
+        needed = (self.temp, self.python)     # what the children must reach
+        for path in self.private_paths:
+            reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
+            if reached:
+                raise SandboxError(f"{reached[0]} lies in {path}, which student code must not "
+                                   "reach (set TMPDIR, or WORDLE_KIT_CACHE, to a folder outside it)")
         try:
             self._guard = folder_guard.FolderGuard()
             for path in self.private_paths:
@@ -331,15 +338,17 @@ class Sandbox:
                     raise SandboxError(unprotectable(path))
             for path in self.output_files:
                 folder = os.path.dirname(os.path.abspath(path))
-                if self._guard.protect(folder) in (folder_guard.SHARED, folder_guard.NOT_OURS) \
-                        and os.path.isfile(path):
-                    self._guard.protect(path)
+                if any(is_inside(inner, folder) for inner in needed) or self._guard.protect(
+                        folder) in (folder_guard.SHARED, folder_guard.NOT_OURS):
+                    if os.path.isfile(path):    # the folder stays as it is: the file is closed
+                        self._guard.protect(path)
         except folder_guard.GuardError as error:
             raise SandboxError(str(error)) from None
-        for path in self.private_paths:
-            if os.path.lexists(path) and is_inside(self.temp, path):
-                raise SandboxError(f"the sandbox's temp folder {self.temp} lies in {path}, which "
-                                   "student code must not reach: set TMPDIR to a folder outside it")
+        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
+        if closed:      # else every submission would fail to import: a 0 for the grader's setup
+            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
+                               f"uid student code runs as: {closed[0]} is closed to other users "
+                               "(set TMPDIR to a folder that is not, such as /tmp)")
         os.chmod(self.temp, 0o711)
         for folder in (self.temp / "box", self.temp / "runtime"):
             os.chmod(folder, 0o755)

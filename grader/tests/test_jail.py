@@ -38,13 +38,14 @@ NOBODY = 65534
 
 
 @contextmanager
-def sandbox_in(mode, folder, monkeypatch, private_paths=()):
-    """A sandbox over folder in mode (the others forced by failing probes of the safer modes)."""
+def sandbox_in(mode, folder, monkeypatch, **options):
+    """A sandbox over folder in mode (the others forced by failing probes of the safer modes),
+    with open_sandbox's options (e.g. private_paths)."""
     for safer in [JAIL, USERNS, UID][:[JAIL, USERNS, UID].index(mode)]:
         monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, safer),
                             "forced by the test: no namespaces")
     with load_submission(folder, REQUIRED_FILES) as submission:
-        with open_sandbox(submission, limits=FAST, private_paths=private_paths) as box:
+        with open_sandbox(submission, limits=FAST, **options) as box:
             assert box.mode == mode
             yield box
 

@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from grader.tests.test_jail import (AS_NOBODY, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
-                                    SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
+from grader import KIT_ROOT
+from grader.sandbox.box import UID, SandboxError
+from grader.tests.test_jail import (AS_NOBODY, IS_ROOT, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
+                                    SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit, sandbox_in)
 
 # mode -> (the command's prefix, its user, extra options)
 MODES = {
@@ -207,3 +209,34 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
     finally:
         setup.unmount()
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="the uid mode needs root")
+def test_a_folder_the_children_must_reach_is_never_closed(tmp_path, monkeypatch):
+    """The uid mode's children reach their temp copy: a results folder holding it keeps its
+    mode (its file is closed instead), a private folder holding it is refused, and so is a
+    temp folder that they cannot reach at all (pytest's own is root's alone)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(SandboxError, match="is closed to other users"):
+        with sandbox_in(UID, KIT_ROOT, monkeypatch):
+            pass
+    base = Path(tempfile.mkdtemp(dir="/tmp", prefix="wordle-kit-unchanged-"))
+    os.chmod(base, 0o755)
+    try:
+        results = base / "results"
+        results.mkdir()
+        os.chmod(results, 0o755)
+        (results / "results.json").write_text("{}")
+        os.chmod(results / "results.json", 0o644)
+        monkeypatch.setattr(tempfile, "tempdir", str(results))
+        with sandbox_in(UID, KIT_ROOT, monkeypatch, output_files=[results / "results.json"]) as box:
+            assert box.call("wordle", "known_word", [[]]).value == "_____"
+            assert os.stat(results).st_mode & 0o777 == 0o755
+            assert os.stat(results / "results.json").st_mode & 0o777 == 0o640
+        with pytest.raises(SandboxError, match="set TMPDIR"):
+            with sandbox_in(UID, KIT_ROOT, monkeypatch, private_paths=[results]):
+                pass
+        assert os.stat(results).st_mode & 0o777 == 0o755
+        assert os.stat(results / "results.json").st_mode & 0o777 == 0o644
+    finally:
+        shutil.rmtree(base)
