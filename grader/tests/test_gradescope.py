@@ -140,21 +140,8 @@ def broken_submission(folder):
 
 @pytest.mark.parametrize("python", pythons())
 def test_setup_then_run_autograder_in_an_autograder_tree(tmp_path, python):
-    root = tmp_path / "autograder"
-    with zipfile.ZipFile(_bundle(tmp_path)) as opened:
-        opened.extractall(root / "source")
-    for name in ("setup.sh", "run_autograder"):   # zipfile does not restore modes
-        os.chmod(root / "source" / name, 0o755)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python3").symlink_to(python)
-    for tool in ("apt-get", "pip", "pip3"):      # setup.sh must need none of them
-        (bin_dir / tool).write_text("#!/bin/sh\necho \"$0 $*\" >> %s/installs.log\nexit 1\n"
-                                    % tmp_path)
-        os.chmod(bin_dir / tool, 0o755)
     before = site_packages(python)
-    setup = run_script(root, bin_dir, "setup.sh")
-    assert setup.returncode == 0, setup.stdout + setup.stderr
+    root, bin_dir = autograder_tree(tmp_path, python)
     assert not (tmp_path / "installs.log").exists()
     assert site_packages(python) == before   # the image's Python is left as it was
     assert (root / "source" / ".python").read_text().strip() == str(bin_dir / "python3")
@@ -184,7 +171,8 @@ def _bundle(tmp_path, rubric=None):
 
 
 def autograder_tree(tmp_path, python, rubric=None):
-    """An /autograder tree from the bundle, set up (setup.sh) with python as python3."""
+    """An /autograder tree from the bundle, set up (setup.sh) with python as python3 and
+    apt-get and pip that only log their calls to installs.log."""
     root = tmp_path / "autograder"
     with zipfile.ZipFile(_bundle(tmp_path, rubric)) as opened:
         opened.extractall(root / "source")
@@ -193,6 +181,10 @@ def autograder_tree(tmp_path, python, rubric=None):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "python3").symlink_to(python)
+    for tool in ("apt-get", "pip", "pip3"):      # setup.sh must need none of them
+        (bin_dir / tool).write_text("#!/bin/sh\necho \"$0 $*\" >> %s/installs.log\nexit 1\n"
+                                    % tmp_path)
+        os.chmod(bin_dir / tool, 0o755)
     setup = run_script(root, bin_dir, "setup.sh")
     assert setup.returncode == 0, setup.stdout + setup.stderr
     return root, bin_dir
