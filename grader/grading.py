@@ -152,8 +152,8 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     submission's files and the kit's secret key (seed_key.py), so the same files always get
     the same runs; it is recorded in the result.  Student code never runs as the grading
     user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
-    class's results folder) and output_files (e.g. results.json) are kept from it.  Raises CannotGrade when path cannot be
-    read or the sandbox cannot start.
+    class's results folder) and output_files (e.g. results.json) are kept from it.  Raises
+    CannotGrade when path cannot be read or the sandbox cannot start.
     """
     started = time.monotonic()
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)

@@ -134,9 +134,9 @@ class Sandbox:
         kit, the cache, the results) are closed to other users where a uid is all that
         separates student code from them, or the sandbox refuses to start; output_files (e.g.
         results.json, written once the children are gone) have their folder closed, or where
-        that folder is not the grader's to change (/tmp), themselves.  precompiled names trusted
-        files (the course's)
-        whose bytecode is made once here instead of in every child."""
+        that folder is not the grader's to change (/tmp), themselves; all are given back as
+        they were by close().  precompiled names trusted files (the course's) whose bytecode
+        is made once here instead of in every child."""
         self.files = dict(files)
         self.precompiled = tuple(precompiled)
         self.allowed_imports = allowed_imports
