@@ -180,8 +180,8 @@ def children_of(pid):
 @NEEDS_NOBODY
 def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_other_then_as_found():
     """grade-all in the uid mode, two students at once: one worker is killed by SIGKILL; the
-    folders stay closed while the other grades, and are given back when the class is stopped
-    (SIGTERM, as a CI's timeout)."""
+    folders (and a last run's scores in /tmp) stay closed while the other grades, and are
+    given back when the class is stopped (SIGTERM, as a CI's timeout)."""
     prefix, user, options = MODES["uid"]
     base = Path(tempfile.mkdtemp(prefix="wordle-kit-unchanged-"))
     os.chmod(base, 0o755)
@@ -194,7 +194,11 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
         for folder in setup.folders:
             before.update(state_of(folder))
         finished(grader(setup, prefix, "prepare"))
-        batch = grader(setup, prefix, "grade-all", "class", "--out", str(setup.out), "--jobs", "2")
+        scores = setup.tmp_json.with_suffix(".csv")
+        scores.write_text("last run's scores\n")
+        os.chmod(scores, 0o644)
+        batch = grader(setup, prefix, "grade-all", "class", "--out", str(setup.out), "--jobs", "2",
+                       "--csv", str(scores))
         assert wait_for(lambda: len(children_of(batch.pid)) == 2, 60)
         assert wait_for(lambda: not os.stat(setup.kit).st_mode & OTHERS, 60)
         killed, other = children_of(batch.pid)
@@ -202,12 +206,15 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
         time.sleep(1.0)      # the killed worker's guardian has let go by now
         assert os.path.exists("/proc/%d" % other), "the other worker ended too soon to tell"
         assert not os.stat(setup.kit).st_mode & OTHERS and not os.stat(setup.out).st_mode & OTHERS
+        assert not os.stat(scores).st_mode & OTHERS
         batch.send_signal(signal.SIGTERM)
         batch.communicate(timeout=120)
         assert wait_for(lambda: changed(before, setup.folders) == {}, 20), \
             changed(before, setup.folders)
+        assert os.stat(scores).st_mode & 0o777 == 0o644
     finally:
         setup.unmount()
+        setup.tmp_json.with_suffix(".csv").unlink(missing_ok=True)
         shutil.rmtree(base, ignore_errors=True)
 
 
