@@ -176,8 +176,10 @@ class Guardian:
             record = os.open(os.path.join(self.folder, name),
                              os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
             if _try_lock(record, fcntl.LOCK_EX):     # nobody holds it: this guardian is first
-                recorded = os.read(record, 4096)
-                first = _read_record(record)[0] if recorded else mode   # else left by a killed one
+                try:        # a record nobody holds was left by a guardian that was killed
+                    first = _read_record(record)[0]
+                except (ValueError, TypeError):     # none, or killed before it was written
+                    first = mode
                 if not first & OTHERS:
                     os.close(record)
                     os.close(handle)
