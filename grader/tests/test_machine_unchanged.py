@@ -91,21 +91,34 @@ class Setup:
             os.chmod(folder, 0o755)
             os.chown(folder, user, user)
         self.tmp_json = Path(tempfile.gettempdir()) / ("wordle-kit-unchanged-%d.json" % os.getpid())
+        self.graders = []
+
+    def end(self):
+        """Stop the graders still running (a failed test's), unmount the tmpfs, remove it all;
+        the result of umount."""
+        for process in self.graders:
+            if process.poll() is None:
+                process.kill()      # its workers get SIGTERM from the kernel and clean up
+                process.communicate()
+        unmounted = subprocess.run(["umount", str(self.out)], capture_output=True, text=True)
+        for path in (self.tmp_json, self.tmp_json.with_suffix(".csv")):
+            path.unlink(missing_ok=True)
+        shutil.rmtree(self.base, ignore_errors=True)
+        return unmounted
 
     @property
     def folders(self):
         return [self.kit] + self.owned
 
-    def unmount(self):
-        return subprocess.run(["umount", str(self.out)], capture_output=True, text=True)
-
 
 def grader(setup, prefix, *arguments, options=()):
     environment = {"PATH": "/usr/bin:/bin", "HOME": str(setup.base),
                    "WORDLE_KIT_CACHE": str(setup.cache)}
-    return subprocess.Popen(list(prefix) + [SYSTEM_PYTHON, "-m", "grader"] + list(arguments)
-                            + list(options), cwd=setup.kit, env=environment,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(list(prefix) + [SYSTEM_PYTHON, "-m", "grader"] + list(arguments)
+                               + list(options), cwd=setup.kit, env=environment,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    setup.graders.append(process)
+    return process
 
 
 def finished(process, timeout=300):
@@ -137,8 +150,8 @@ def test_grading_leaves_every_folder_it_touched_as_it_found_it(mode):
         killed = grader(setup, prefix, "grade", "submissions/correct_slow",
                         "--json", str(setup.tmp_json), options=options)
         if mode in CLOSES_FOLDERS:
-            assert wait_for(lambda: not os.stat(setup.kit).st_mode & OTHERS, 60)
-            assert not os.stat(setup.cache).st_mode & OTHERS
+            assert wait_for(lambda: not any(os.stat(folder).st_mode & OTHERS
+                                            for folder in (setup.kit, setup.cache)), 60)
             assert os.stat(tempfile.gettempdir()).st_mode & 0o7777 == 0o1777
         else:
             time.sleep(1.5)
@@ -158,9 +171,7 @@ def test_grading_leaves_every_folder_it_touched_as_it_found_it(mode):
         tmp_after = os.stat(tempfile.gettempdir())
         assert (tmp_after.st_mode, tmp_after.st_uid) == (tmp_before.st_mode, tmp_before.st_uid)
     finally:
-        unmounted = setup.unmount()
-        setup.tmp_json.unlink(missing_ok=True)
-        shutil.rmtree(base, ignore_errors=True)
+        unmounted = setup.end()
     assert unmounted.returncode == 0, unmounted.stderr     # nothing of the grader's holds it
 
 
@@ -174,6 +185,29 @@ def children_of(pid):
         except (OSError, ValueError, IndexError):
             pass
     return found
+
+
+def command_of(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
+
+
+def workers(pid):
+    """grade-all's workers: its children forked from it (the sandbox check's are not)."""
+    return [child for child in children_of(pid) if command_of(child) == command_of(pid)]
+
+
+def runs_student_code(pid):
+    """True when a process below pid runs the sandbox's child (start.py) for student code (not
+    to probe a mode, which comes before the folders are closed)."""
+    for child in children_of(pid):
+        command = command_of(child)
+        if b"start.py" in command and b'"probe"' not in command or runs_student_code(child):
+            return True
+    return False
 
 
 @pytest.mark.timeout(600)
@@ -199,9 +233,11 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
         os.chmod(scores, 0o644)
         batch = grader(setup, prefix, "grade-all", "class", "--out", str(setup.out), "--jobs", "2",
                        "--csv", str(scores))
-        assert wait_for(lambda: len(children_of(batch.pid)) == 2, 60)
-        assert wait_for(lambda: not os.stat(setup.kit).st_mode & OTHERS, 60)
-        killed, other = children_of(batch.pid)
+        # both workers (forked: the same command) run student code, so both closed the folders
+        assert wait_for(lambda: len(workers(batch.pid)) == 2 and all(
+            runs_student_code(worker) for worker in workers(batch.pid)), 120)
+        assert not any(os.stat(path).st_mode & OTHERS for path in (setup.kit, setup.out, scores))
+        killed, other = workers(batch.pid)
         os.kill(killed, signal.SIGKILL)
         time.sleep(1.0)      # the killed worker's guardian has let go by now
         assert os.path.exists("/proc/%d" % other), "the other worker ended too soon to tell"
@@ -213,9 +249,7 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
             changed(before, setup.folders)
         assert os.stat(scores).st_mode & 0o777 == 0o644
     finally:
-        setup.unmount()
-        setup.tmp_json.with_suffix(".csv").unlink(missing_ok=True)
-        shutil.rmtree(base, ignore_errors=True)
+        setup.end()
 
 
 @pytest.mark.skipif(not IS_ROOT, reason="the uid mode needs root")
