@@ -8,6 +8,7 @@ diff, and show the letters of a transcript in their own colours.
 import re
 
 from grader.ansi import BOLD, CYAN, GREEN, LETTER_BACKGROUNDS, RED, RESET
+from grader.results.cut import cut_line, cut_lines
 from grader.results.outcome import Diff
 from grader.results.scoring import points
 
@@ -43,27 +44,30 @@ class Painter:
 
 
 def detail_lines(details, painter):
-    """The lines explaining an outcome (strings and diff blocks)."""
+    """The lines explaining an outcome (strings and diff blocks), each cut to
+    cut.LINE_CHARACTERS (a student's line can be a quarter of a megabyte)."""
     lines = []
     for detail in details:
         if isinstance(detail, Diff):
-            lines.append(detail.title)
+            lines.append(cut_line(detail.title))
             for tag, text in detail.lines:
-                shown = visible(text) if tag == "@" else tag + " " + painter.letters(visible(text))
+                text = cut_line(visible(text))
+                shown = text if tag == "@" else tag + " " + painter.letters(text)
                 lines.append(painter.paint(shown, DIFF_COLOURS[tag]) if tag != " " else shown)
         else:
-            lines.extend(visible(str(detail)).split("\n"))
+            lines.extend(cut_line(line) for line in visible(str(detail)).split("\n"))
     return lines
 
 
 def test_output(test, painter=Painter(False)):
-    """What a test says: why it failed (or was forfeited), then its notes."""
+    """What a test says: why it failed (or was forfeited), then its notes; at most
+    cut.TEST_BYTES, so a report of every test stays within cut.REPORT_BYTES."""
     lines = []
     if test.forfeit_reason:
         lines.append(visible(test.forfeit_reason))
     lines.extend(detail_lines(test.outcome.details, painter))
     lines.extend(detail_lines(test.outcome.notes, painter))
-    return "\n".join(lines)
+    return "\n".join(cut_lines(lines))
 
 
 def seed_line(seed):
