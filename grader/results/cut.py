@@ -9,7 +9,7 @@ fits one format fits the text report (UTF-8) too.
 import json
 
 REPORT_BYTES = 1_000_000    # results.json and the text report, each (README: limits table)
-LINE_CHARACTERS = 2_000     # one line of a test's explanation
+LINE_CHARACTERS = 2_500     # one line of a test's explanation (a detail the child sends, 2,000, fits)
 TEST_BYTES = 20_000         # one test's explanation (the kit has under 50 tests)
 LINE_OVERHEAD = 10          # a line's indent in the text report and its end
 
@@ -32,19 +32,20 @@ def cut_line(line, limit=LINE_CHARACTERS):
     return "%s... %s" % (line[:limit], more(len(line) - limit, "character"))
 
 
-def cut_lines(lines, limit=TEST_BYTES, where=""):
-    """lines (each cut to LINE_CHARACTERS) while they fit in limit bytes, then a line saying
-    how many lines and characters were left out (and where, if given, they can be read)."""
+def cut_lines(lines, limit=TEST_BYTES, where="", render=None):
+    """The lines (an iterable, taken only as far as needed; each cut to LINE_CHARACTERS)
+    while they fit in limit bytes, then a line saying how many were left out (and where, if
+    given, they can be read).  With render, the items are made into lines by it (which cuts
+    them), only those kept."""
     kept, used = [], 0
-    lines = list(lines)
-    for index, line in enumerate(lines):
-        line = cut_line(line)
+    lines = iter(lines)
+    for item in lines:
+        line = render(item) if render is not None else cut_line(item)
         used += cost(line)
         if used > limit:
-            rest = lines[index:]
-            kept.append("... %s more line%s (%s characters) not shown%s" % (
-                format(len(rest), ","), "" if len(rest) == 1 else "s",
-                format(sum(map(len, rest)), ","), "; " + where if where else ""))
+            count = 1 + sum(1 for _ in lines)
+            kept.append("... %s more line%s not shown%s" % (
+                format(count, ","), "" if count == 1 else "s", "; " + where if where else ""))
             break
         kept.append(line)
     return kept

@@ -153,8 +153,8 @@ class Sandbox:
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
         self._calls_started = 0         # calls children started so far
-        self._restart_import_seconds = 0.0  # wall time of the imports of those started again
-        self._last_import_seconds = 0.0     # wall time of the latest import for calls
+        self._restart_import_seconds = 0.0  # wall time charged for the imports of those restarted
+        self._last_import_seconds = 0.0     # the charge of the latest import for calls
 
     # ------------------------------------------------------------ lifecycle
 
@@ -384,10 +384,10 @@ class Sandbox:
                     > self.limits.restart_import_seconds:
                 return CallResult(Status.RESTARTS_SPENT, detail=(
                     "the student's code was started again %d times after calls that crashed "
-                    "or timed out, and importing it again took %.1f s of wall-clock time in "
-                    "all (at most %g s are spent on that)" % (
+                    "or timed out, and importing it again took %.1f s of wall-clock time "
+                    "beyond %g s an import (at most %g s are spent on that)" % (
                         self._calls_started - 1, self._restart_import_seconds,
-                        self.limits.restart_import_seconds)))
+                        self.limits.free_import_seconds, self.limits.restart_import_seconds)))
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
@@ -399,7 +399,8 @@ class Sandbox:
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout,
                                             cpu_limit=self.limits.import_cpu_seconds)
-        self._last_import_seconds = time.monotonic() - started
+        self._last_import_seconds = max(0.0, time.monotonic() - started
+                                        - self.limits.free_import_seconds)
         if self._calls_started > 1:
             self._restart_import_seconds += self._last_import_seconds
         status = reply.get("status")

@@ -34,10 +34,13 @@ class Limits:
     import_cpu_seconds: float = 2.0
     import_timeout: float = 10.0
     # The calls child is started again after a call that crashed or timed out, and imports
-    # the modules again: those imports may take this many wall-clock seconds in all (a
-    # correct module imports in tens of ms), so code that crashes on every call after a slow
-    # import costs its import a few times, not once per call.
+    # the modules again: of each such import, the wall-clock time beyond the first
+    # free_import_seconds is charged, and no child is started once the charges would pass
+    # restart_import_seconds, so code that crashes on every call after a slow import costs
+    # that import a few times, not once per call.  A correct module imports in tens of ms,
+    # under load too, so it is never charged: its calls never depend on the machine's speed.
     restart_import_seconds: float = 10.0
+    free_import_seconds: float = 0.5
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)
