@@ -829,13 +829,14 @@ def test_cpu_spent_by_an_orphan_counts_against_the_call_and_the_run(tmp_path, pr
 
 FLOODS_THE_PROTOCOL = '''
 import os, sys
+MESSAGE = b'{"x": "' + b"a" * SIZE + b'"}\\n' if SIZE else b"{}\\n"
 for fd in range(3, 64):
     try:
         os.fstat(fd)
     except OSError:
         continue
     try:
-        while True:
+        for _ in range(COUNT):
             os.write(fd, MESSAGE)
     except OSError:
         pass
@@ -843,15 +844,22 @@ for fd in range(3, 64):
 
 
 @pytest.mark.parametrize("privileged", MODES)
-@pytest.mark.parametrize("message", [b"{}\n", b'{"x": "' + b"a" * 100_000 + b'"}\n'])
+@pytest.mark.parametrize("size, count", [(0, 1_000_000), (2 ** 20, 300)])
 def test_a_flood_on_the_protocol_socket_ends_the_run_as_a_violation(tmp_path, privileged,
-                                                                   message):
-    folder = write_submission(tmp_path / "s", "MESSAGE = %r\n" % message + FLOODS_THE_PROTOCOL)
+                                                                   size, count):
+    """Tiny messages or 300 MiB of big ones: the run ends at once, and the grader holds no
+    more of them than the caps (its peak memory does not grow by what was sent)."""
+    import resource
+    source = "SIZE = %d\nCOUNT = %d\n" % (size, count) + FLOODS_THE_PROTOCOL
+    folder = write_submission(tmp_path / "s", source)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     with sandbox(folder, privileged) as box:
         started = time.monotonic()
         run = box.run_program("wordle", "", seed=1, timeout=60)
         assert time.monotonic() - started < 10
         assert run.status == Status.CRASHED and "protocol violation" in run.detail
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - peak
+    assert grown < 50 * 2 ** 20
 
 
 SLOW_IMPORT_THEN_CRASHES = '''
