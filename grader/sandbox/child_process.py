@@ -254,16 +254,17 @@ class ChildProcess:
         under it however it detaches (double fork, setsid): a live or unreaped one is
         counted from its own stat, a reaped one in its parent's reaped children's time.
         The worker is read before its descendants, so a process reaped meanwhile is at
-        worst missed until the next reading, never counted twice."""
+        worst missed until the next reading, never counted twice.  (Where the kernel does not
+        list a process's children, only the worker and what it reaped are counted.)"""
         ticks = _cpu_ticks(fields)
         if ticks is None:
             return None
-        pending, watched = _children(self._worker_pid), 0
+        pending, watched = _children(self._worker_pid, scan=False), 0
         while pending and watched < WATCHED_PROCESSES:
             pid = pending.pop()
             watched += 1
             ticks += _cpu_ticks(_stat_fields(pid)) or 0
-            pending.extend(_children(pid))
+            pending.extend(_children(pid, scan=False))
         seconds = ticks / CLOCK_TICKS
         self.cpu_seen = max(self.cpu_seen, seconds)
         return seconds
@@ -460,9 +461,10 @@ def _namespace_pid(pid):
     return None
 
 
-def _children(pid):
+def _children(pid, scan=True):
     """The pids of pid's children: listed by the kernel for each of its threads, or, where it
-    does not list them, found among every process's parent."""
+    does not list them (a kernel without CONFIG_PROC_CHILDREN), found among every process's
+    parent when scan (a look at every process: too slow to repeat for each call)."""
     try:
         found = []
         for task in os.listdir(f"/proc/{pid}/task"):
@@ -470,7 +472,7 @@ def _children(pid):
                 found.extend(int(child) for child in handle.read().split())
         return found
     except FileNotFoundError:
-        if not os.path.exists(f"/proc/{pid}"):
+        if not scan or not os.path.exists(f"/proc/{pid}"):
             return []
     except OSError:
         return []
