@@ -1,4 +1,5 @@
-"""The text report never passes a student's control characters to the terminal."""
+"""The text report never passes a student's control characters to the terminal, and it and
+results.json stay under their caps whatever a student printed, saying what was cut."""
 import re
 
 from grader.results.outcome import Diff
