@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.results.pages.layout import folder_name
+
 GRADESCOPE_METADATA = "submission_metadata.yml"
 CANVAS_FILE = re.compile(r"(?P<name>.+?)(?:_late)?_(?P<id>\d+)_(?P<submission>\d+)_(?P<file>.+)",
                          re.IGNORECASE)
@@ -188,13 +190,16 @@ def submitter_names(record):
 
 
 def unique(students):
-    """The students, a name given twice made unique with (2), (3)..."""
-    seen, result = set(), []
+    """The students, a name given twice made unique with (2), (3)..., and so is a name whose
+    output folder (layout.folder_name) is another's, even where the file system ignores case
+    (`Mary` and `mary`): two students are never written to the same place."""
+    names, folders, result = set(), set(), []
     for student in students:
         name, number = student.name, 1
-        while name in seen:
+        while name in names or folder_name(name).casefold() in folders:
             number += 1
             name = "%s (%d)" % (student.name, number)
-        seen.add(name)
+        names.add(name)
+        folders.add(folder_name(name).casefold())
         result.append(Student(name, student.path, student.files))
     return result

@@ -19,6 +19,7 @@ from grader import KIT_ROOT
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">"; Robert\'); --'
 HOSTILE_CODE = '# </pre></div><script>window.pwned = 1</script>\n'
+PAGE_BYTES = 8_000_000   # a staff page (README: limits table)
 
 
 def results(*tests, score=None, output=""):
@@ -262,3 +263,29 @@ def test_the_grading_path_imports_none_of_the_pages_libraries():
     loaded = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True,
                             text=True, timeout=60)
     assert loaded.stdout.strip() == "[]", loaded.stderr
+
+
+def test_a_student_page_stays_a_few_megabytes_whatever_the_student_wrote(tmp_path):
+    """Thousands of style findings, a report and results.json at their 1 MB caps, a source
+    of 200 kB in one line: the page shows a bounded part of each and says what it left out
+    (kept small: a real page from 400,000 findings was 86 MB; benchmarks/grader_bounds.py)."""
+    from grader.results.gradescope_json import results_json
+    from grader.results.text_report import text_report
+    from grader.tests.test_report import huge_result
+    result = huge_result()
+    code = ("x=1 \n" * 3_000 + "# a comment\n" * 6_000).encode()   # 6,000 findings, 87 kB
+    out = tmp_path / "out"
+    layout.write_submission(out, "many", results_json(result), text_report(result),
+                            [("wordle.py", code), ("easy_wordle.py", b"(" * 200_000)])
+    pages.build(out)
+    page = out / layout.folder_name("many") / "index.html"
+    html = page.read_text()
+    assert page.stat().st_size < PAGE_BYTES and (out / "index.html").stat().st_size < PAGE_BYTES
+    assert re.search(r"6\d\d\d style findings", html)
+    assert re.search(r"5,\d\d\d more findings not shown", html)
+    assert "... 247,500 more characters not shown" in html   # the grader's own cut, said
+    assert "more lines not shown; the whole text is in results.json" in html
+    assert "the whole report is report.txt" in html
+    text = re.sub(r"<[^>]+>", "", html)   # the highlighted code is in many spans
+    assert "more lines not shown; the whole file is src/wordle.py" in text
+    assert "... 197,500 more characters not shown" in text

@@ -10,10 +10,18 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
+from grader.results.cut import LINE_CHARACTERS, cut_line, cut_lines
+from grader.results.pages.layout import REPORT, RESULTS
+
 COLOURED_LETTER = re.compile(r"\\([\\\[])|\[(.):(green|yellow|grey)\]")
 DIFF_LEGEND = re.compile(r"^- expected\b.*\+ got\b")
 INFORMATION_GROUP = "checks"
 BINS = 20
+PAGE_TEST_BYTES = 10_000    # a test's explanation on a page (its tiles take 5 times that)
+PAGE_REPORT_BYTES = 200_000  # the text report on a student's page
+# A line of results.json was cut to LINE_CHARACTERS as the grader wrote it, then made
+# visible (a character can take 6): cut again only past that, so its own cut is said.
+PAGE_LINE_CHARACTERS = 6 * LINE_CHARACTERS + 100
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,9 @@ def line_kind(line):
 
 
 def output_lines(text):
-    return [Line(line_kind(line), segments(line)) for line in (text or "").split("\n")]
+    return [Line(line_kind(line), segments(line)) for line in cut_lines(
+        (text or "").split("\n"), PAGE_TEST_BYTES, "the whole text is in " + RESULTS,
+        render=lambda line: cut_line(line, PAGE_LINE_CHARACTERS))]
 
 
 @dataclass
@@ -144,7 +154,10 @@ class Student:
 def student_of(submission):
     student = Student(folder=submission.folder, name=submission.student,
                       error=submission.error, sources=submission.sources,
-                      report=submission.report)
+                      report="\n".join(cut_lines(
+                          submission.report.split("\n"), PAGE_REPORT_BYTES,
+                          "the whole report is " + REPORT,
+                          render=lambda line: cut_line(line, PAGE_LINE_CHARACTERS))))
     if submission.results is None:
         return student
     student.tests = tests_of(submission.results)
