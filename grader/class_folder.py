@@ -73,7 +73,7 @@ def find_students(paths):
         entries = [Path(path) for path in paths]
         missing = [printable(str(path)) for path in entries if not path.exists()]
         if missing:
-            raise ClassFolderError("no such file or folder: %s" % ", ".join(missing))
+            raise ClassFolderError("cannot grade %s: no such file or folder" % ", ".join(missing))
         students = named_entries(entries)
     return unique(students)
 

@@ -115,7 +115,7 @@ def test_grade_all_records_why_a_submission_could_not_be_graded(tmp_path):
     grade_all.grade_class([Student("ada", tmp_path / "homework.zip")], tmp_path / "grades.csv",
                           out=tmp_path / "out")
     folder = tmp_path / "out" / "ada"
-    assert "neither a folder nor a .zip" in (folder / "error.txt").read_text()
+    assert "is a damaged zip" in (folder / "error.txt").read_text()
     assert not (folder / "results.json").exists()
 
 
