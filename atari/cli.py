@@ -209,6 +209,7 @@ def list_command(args):
     if args.output is None:
         from .frontends.terminal_view import readable_listing
         sys.stdout.write(readable_listing(text, inverse_video=use_colour(args.color)))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
         return 0
     if not args.output.upper().endswith(".TXT"):
         text = text.replace("\n", chr(EOL))
