@@ -27,7 +27,8 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m solver",
         description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench.")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                     title="commands (python -m solver COMMAND --help for each)")
 
     def common(sub, default_strategy="strong"):
         sub.add_argument("--strategy", choices=("strong", "minimax"), default=default_strategy,
@@ -53,7 +54,7 @@ def build_parser():
     common(play)
     bench = commands.add_parser("bench", help="play every secret of a list and report the guesses needed")
     common(bench, default_strategy=None)
-    bench.add_argument("--sample", type=positive_int, metavar="N",
+    bench.add_argument("--sample", type=int, metavar="N",
                        help="play only N secrets, chosen at random (seeded); each game is still played "
                             "against every possible secret, so the figures estimate the full list's")
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
@@ -74,16 +75,6 @@ def json_target(text):
         raise argparse.ArgumentTypeError("%r: a JSON file's name ends in .json (or give - for "
                                          "standard output; the games file goes before --json)" % text)
     return text
-
-
-def positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def require_numpy():
@@ -216,7 +207,10 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
         argv.insert(0, "analyse")
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "sample", None) is not None and args.sample < 1:
+        parser.error("argument --sample: must be at least 1")
     runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench}[args.command]
     try:
         require_numpy()

@@ -58,7 +58,7 @@ def options(parser):
 HELP_COMMANDS = [["test_wordle_funcs.py"]] + [
     ["-m"] + command.split()[2:] for command in [
         "python -m grader", "python -m solver", "python -m atari", "python -m atari compare",
-        "python -m atari.compare"]]
+        "python -m atari.compare", "python -m grader.gradescope"]]
 
 
 @pytest.mark.parametrize("command", HELP_COMMANDS + [
@@ -130,3 +130,10 @@ def test_no_guess_the_grader_types_has_spaces_around_it():
             for line in (transcripts.loss_script(program, seeds)
                          + transcripts.win_script(program, "CRANE", seeds)):
                 assert line == line.strip()
+
+
+@pytest.mark.parametrize("module, alias", [("grader", "batch"), ("solver", "analyze")])
+def test_an_alias_is_shown_beside_its_command_not_as_another(module, alias):
+    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.count(alias) == 1 and "(%s)" % alias in done.stdout
