@@ -378,3 +378,27 @@ def test_the_reference_passes_every_check_on_the_oldest_pythons(tmp_path):
         result = subprocess.run([str(python), "test_wordle_funcs.py"], cwd=tmp_path,
                                 capture_output=True, text=True, timeout=RUN_TIMEOUT)
         assert result.stdout.splitlines()[-1] == "%d passed, 0 failed" % TOTAL_CHECKS, python
+
+
+def test_ctrl_c_stops_it_with_status_130(tmp_path):
+    import os
+    import signal
+    import time
+    for name in ("easy_wordle.py", "words.py", "display_utility.py", "test_wordle_funcs.py"):
+        shutil.copy(ROOT / name, tmp_path)
+    (tmp_path / "wordle.py").write_text(
+        (ROOT / "wordle.py").read_text().replace('def check_word(secret, guess):\n',
+                                                 'def check_word(secret, guess):\n'
+                                                 '    import time; time.sleep(60)\n', 1))
+    process = subprocess.Popen([sys.executable, "test_wordle_funcs.py"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, text=True, start_new_session=True)
+    lines = []
+    for line in process.stdout:  # as a terminal would: Ctrl-C once check_word is being called
+        lines.append(line)
+        if line.startswith("== check_word"):
+            time.sleep(1)
+            os.killpg(process.pid, signal.SIGINT)
+            break
+    out = "".join(lines) + process.stdout.read()
+    assert process.wait(timeout=60) == 130
+    assert "Stopped (Ctrl-C): not every check ran." in out
