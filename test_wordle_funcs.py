@@ -1142,13 +1142,16 @@ def run():
     if hasattr(sys.stdout, "reconfigure"):  # (not in IDLE) characters the terminal lacks
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return main()
+        status = main()
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except KeyboardInterrupt:
         print()
         print("Stopped (Ctrl-C): not every check ran.")
         return 130
     except BrokenPipeError:  # the report was piped into a command that has stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1  # as the kit's other tools: nothing wrong, nothing more to say
     except Exception as error:  # a bug of the tester's own (a TesterError: in its child)
         print()
         print("The tester itself failed, so it could not finish (this is not your code's fault):")

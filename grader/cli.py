@@ -14,7 +14,7 @@ grading.py, a class by batch.py.
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
 output file, a missing library), 3 when the sandbox cannot start, 1 for an
-internal error, 130 when interrupted (Ctrl-C, SIGTERM). The message says which;
+internal error or standard output closed early (| head), 130 when interrupted (Ctrl-C, SIGTERM). The message says which;
 there is never a traceback.
 """
 import argparse
@@ -31,6 +31,7 @@ from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OUTPUT_CLOSED = 1  # standard output closed early (| head), as in the kit's other tools
 
 
 class CommandError(Exception):
@@ -317,13 +318,15 @@ def main(argv=None):
     # then stop the student's processes and remove the temp copies instead of leaving them.
     signal.signal(signal.SIGTERM, interrupt_once)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except CommandError as error:
         print("error: %s" % error, file=sys.stderr)
         return error.status
     except BrokenPipeError:  # the reader went away (e.g. | head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+        return EXIT_OUTPUT_CLOSED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

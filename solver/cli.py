@@ -214,7 +214,9 @@ def main(argv=None):
     runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench}[args.command]
     try:
         require_numpy()
-        return runner(args)
+        status = runner(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except Failure as failure:
         print("solver: %s" % failure, file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -137,3 +137,30 @@ def test_an_alias_is_shown_beside_its_command_not_as_another(module, alias):
     done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.count(alias) == 1 and "(%s)" % alias in done.stdout
+
+
+def into_a_closed_pipe(arguments, cwd):
+    """Run python with arguments, its standard output a pipe whose reader has gone."""
+    import os
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable] + arguments, cwd=cwd, stdout=writer,
+                              stderr=subprocess.PIPE, text=True, timeout=240,
+                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    finally:
+        os.close(writer)
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("arguments", [
+    ["-m", "grader", "tests"], ["-m", "atari", "list", "wordle"],
+    ["-m", "solver", "games.txt", "--words", "list.txt", "--no-cache"],
+    ["test_wordle_funcs.py"]], ids=" ".join)
+def test_output_closed_early_is_status_1_and_no_message(arguments, tmp_path):
+    for name in ("wordle.py", "easy_wordle.py", "words.py", "display_utility.py",
+                 "test_wordle_funcs.py"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    (tmp_path / "games.txt").write_text("CRANE gy--g\n")
+    (tmp_path / "list.txt").write_text("crane\ngrace\nglaze\nslate\n")
+    assert into_a_closed_pipe(arguments, tmp_path) == (1, "")
