@@ -271,6 +271,8 @@ def test_a_failed_check_words_clues_are_shown_as_tiles_of_the_guess():
     assert [(s.text, s.colour) for s in got.segments if s.colour] == [
         ("D", "yellow"), ("R", "yellow"), ("U", "grey"), ("I", "grey"), ("D", "green")]
     assert expected.segments[0].text.strip().startswith("expected ['grey'")   # the list stays
+    other_call = view.output_lines("known_word(x)\n    expected ['grey', 'grey', 'grey', 'grey', 'grey']")
+    assert not any(segment.colour for line in other_call for segment in line.segments)
 
 
 def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):

@@ -14,6 +14,7 @@ from grader.results.csv_table import TIMED_OUT
 
 COLOURED_LETTER = re.compile(r"\\([\\\[])|\[(.):(green|yellow|grey)\]")
 # a function test's call of check_word(secret, guess), and a clue it expected or got
+FUNCTION_CALL = re.compile(r"^\s*\w+\(")
 CHECK_WORD_CALL = re.compile(r"^\s*check_word\('[A-Z]{5}', '(?P<guess>[A-Z]{5})'\)")
 CLUE = re.compile(r"^\s*(expected|got)\s+\[(?P<colours>'(?:green|yellow|grey)'(?:, '(?:green|yellow|grey)'){4})\]$")
 DIFF_LEGEND = re.compile(r"^- expected\b.*\+ got\b")
@@ -74,9 +75,9 @@ def output_lines(text):
     lines, guess = [], None
     for line in (text or "").split("\n"):
         parts = segments(line)
-        call = CHECK_WORD_CALL.match(line)
-        if call:
-            guess = call.group("guess")
+        if FUNCTION_CALL.match(line):   # a new call: its clues are its own guess's
+            call = CHECK_WORD_CALL.match(line)
+            guess = call.group("guess") if call else None
         clue = CLUE.match(line) if guess else None
         if clue:
             colours = [colour.strip("'") for colour in clue.group("colours").split(", ")]
