@@ -339,7 +339,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         run_children(todo, jobs, timeout, start, finished)
     finally:
         progress.close()
-        rows = [records[index].row for index in sorted(records)]
+        rows = [dict(records[index].row, **students[index].identity()) for index in sorted(records)]
         write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima, rows))
     return class_summary.summary_lines(grading.ALL_SPECS, maxima,
                                        [records[index] for index in sorted(records)])

@@ -293,3 +293,46 @@ def test_grade_all_over_colliding_names_writes_every_student_and_the_kit_files(t
         name = json.loads((folder / "student.json").read_text())["student"]
         score = json.loads((folder / "results.json").read_text())["score"]
         assert score == (40 if name == "Mary Jane" else 0)
+
+
+def identities(students):
+    return [(student.name, student.identity()) for student in students]
+
+
+def test_an_exports_sids_and_emails_are_kept(tmp_path):
+    (tmp_path / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    for folder in ("submission_1001", "submission_1002"):
+        (tmp_path / folder).mkdir()
+    assert identities(class_folder.find_students([tmp_path])) == [
+        ("Ann Lee", {"sid": "123", "email": "ann@example.edu", "late": ""}),
+        ("Bo Chen & Cy Diaz", {"sid": "", "email": "", "late": ""})]
+
+
+def test_an_export_inside_the_class_folder_is_read_as_an_export(tmp_path):
+    export = tmp_path / "assignment_123_export"
+    export.mkdir()
+    (export / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    (export / "submission_1001").mkdir()
+    (tmp_path / "zed").mkdir()
+    students = class_folder.find_students([tmp_path])
+    assert names(students) == ["zed", "Ann Lee"]
+    assert students[1].path == export / "submission_1001" and students[1].sid == "123"
+
+
+def test_canvas_ids_and_late_marks_are_kept(tmp_path):
+    for name in ("leeann_12345_900_wordle.py", "chenbo_LATE_23456_902_wordle.py",
+                 "chenbo_23456_903_easy_wordle.py"):
+        (tmp_path / name).write_text("x")
+    assert identities(class_folder.find_students([tmp_path])) == [
+        ("chenbo_23456", {"sid": "23456", "email": "", "late": "late"}),
+        ("leeann_12345", {"sid": "12345", "email": "", "late": ""})]
+
+
+def test_the_csv_has_the_identity_columns_after_the_name(tmp_path):
+    (tmp_path / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    (tmp_path / "submission_1001").mkdir()
+    students = class_folder.find_students([tmp_path])
+    batch.grade_class(students, tmp_path / "grades.csv")
+    rows = list(csv.DictReader((tmp_path / "grades.csv").open()))
+    assert list(rows[0])[:5] == ["student", "sid", "email", "late", "score"]
+    assert (rows[1]["student"], rows[1]["sid"], rows[1]["email"]) == ("Ann Lee", "123", "ann@example.edu")
