@@ -62,10 +62,13 @@ def changed(before, folders):
 
 
 def wait_for(condition, seconds):
+    """True once condition() was true (the moment it was: it is not asked again), within seconds."""
     deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
         time.sleep(0.05)
-    return condition()
+    return True
 
 
 class Setup:
@@ -235,7 +238,8 @@ def test_a_class_worker_killed_mid_grading_leaves_the_folders_closed_for_the_oth
                        "--csv", str(scores))
         # both workers (forked: the same command) run student code, so both closed the folders
         assert wait_for(lambda: len(workers(batch.pid)) == 2 and all(
-            runs_student_code(worker) for worker in workers(batch.pid)), 120)
+            runs_student_code(worker) for worker in workers(batch.pid)), 120), \
+            batch.communicate() if batch.poll() is not None else workers(batch.pid)
         assert not any(os.stat(path).st_mode & OTHERS for path in (setup.kit, setup.out, scores))
         killed, other = workers(batch.pid)
         os.kill(killed, signal.SIGKILL)
