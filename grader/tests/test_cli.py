@@ -265,6 +265,26 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
                 os.kill(int(pid), signal.SIGKILL)
 
 
+def test_a_missing_file_is_one_first_line_and_no_python_file_is_refused(tmp_path):
+    misnamed = tmp_path / "misnamed"
+    misnamed.mkdir()
+    shutil.copy(SUBMISSIONS / "correct_counts" / "wordle.py", misnamed / "wordle.py")
+    shutil.copy(SUBMISSIONS / "correct_counts" / "easy_wordle.py", misnamed / "easywordle.py")
+    graded = grader("grade", misnamed, "--no-color")
+    assert graded.returncode == 0, graded.stderr
+    assert graded.stdout.splitlines()[0] == \
+        "easy_wordle.py not found; found: easywordle.py (rename it and resubmit)"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "README.txt").write_text("my project")
+    refused = grader("grade", empty, "--json", tmp_path / "results.json")
+    assert_clear_failure(refused, 2, "no Python file was submitted: wordle.py and "
+                         "easy_wordle.py not found")
+    assert refused.stdout == "" and len(refused.stderr.splitlines()) == 1
+    data = json.loads((tmp_path / "results.json").read_text())   # for Gradescope: a 0 and why
+    assert data["score"] == 0 and data["output"].startswith("no Python file was submitted")
+
+
 def test_html_without_the_staff_libraries_stops_before_grading_anyone(tmp_path):
     code = ("import sys; sys.modules['copydetect'] = None; from grader.cli import main; "
             "sys.exit(main(sys.argv[1:]))")
