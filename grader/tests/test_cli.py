@@ -227,8 +227,8 @@ def test_sigterm_to_the_whole_process_group_leaves_no_temp_dir(tmp_path, moment)
     else:
         wait_for_sandboxes(temp, 1)
     os.killpg(process.pid, signal.SIGTERM)
-    _, stderr = process.communicate(timeout=30)
-    wait_until_gone(temp, temp, seconds=8)
+    _, stderr = process.communicate(timeout=60)
+    wait_until_gone(temp, temp, seconds=60)
     assert process.returncode in (130, -signal.SIGTERM) and "Traceback" not in stderr
     assert_left_nothing(stderr, temp, temp)
 
@@ -248,13 +248,13 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
         else:
             os.kill(process.pid, getattr(signal, interrupt.upper()))
         interrupted = time.monotonic()
-        _, stderr = process.communicate(timeout=30)
+        _, stderr = process.communicate(timeout=60)
         if interrupt == "sigkill":  # no word from the main process; its workers clean up alone
             assert process.returncode == -signal.SIGKILL
-            wait_until_gone(temp, tmp_path, seconds=8)
+            wait_until_gone(temp, tmp_path, seconds=60)
             assert_left_nothing(stderr, temp, tmp_path)
         else:
-            assert time.monotonic() - interrupted < 8, "grade-all went on grading after the interrupt"
+            assert time.monotonic() - interrupted < 25, "grade-all went on grading after the interrupt"
             assert_ended_cleanly(process, stderr, temp, tmp_path)
         if interrupt != "sigkill":  # what was graded (no one here), as a valid CSV
             rows = list(csv.reader((tmp_path / "scores.csv").open()))
