@@ -86,3 +86,40 @@ def test_without_a_fitting_tree_the_strategy_searches(capsys):
     assert cli.tree_strategy(table, WORDS[:300], fallback) is fallback
     assert "no shipped tree fits these word lists" in capsys.readouterr().err
     assert fallback.choose(np.arange(300)).guess in range(300)
+
+
+def test_the_search_finds_a_tree_that_check_word_confirms_and_resumes_from_its_checkpoint(tmp_path):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(WORDS[::40]) | {"BILLS", "FILLS", "GILLS", "HILLS", "MILLS", "PILLS", "WILLS"})
+    table = PatternTable.build(sample, cache_dir=False)
+    everything = np.arange(len(sample))
+    first = table.index["TARES"] if "TARES" in table.index else 0
+    checkpoint = tmp_path / "search.jsonl"
+    search = TreeSearch(table, everything, widths=(2,), rescue=5)
+    result = search.search(first, checkpoint)
+    paths = dict(result.node.paths())
+    assert sorted(paths) == list(range(len(sample)))
+    for secret, steps in paths.items():
+        for guess, clue in steps:
+            assert encode_clue(check_word(sample[secret], sample[guess])) == clue
+        assert steps[-1] == (secret, ALL_GREEN) and len(steps) <= 6
+    assert result.total == sum(len(steps) for steps in paths.values())
+    again = TreeSearch(table, everything, widths=(2,), rescue=5)
+    resumed = again.search(first, checkpoint)
+    assert again.nodes_solved == 0 and resumed.total == result.total
+    assert dict(resumed.node.paths()) == paths
+
+
+def test_a_family_larger_than_its_guesses_can_tell_apart_fails_at_once():
+    from solver.treesearch import TreeSearch, family_capacity
+
+    family = ["BILLS", "DILLS", "FILLS", "GILLS", "HILLS", "JILLS", "KILLS", "MILLS", "NILLS", "PILLS", "RILLS",
+              "TILLS"]
+    table = PatternTable.build(sorted(set(family) | set(WORDS[::50])), cache_dir=False)
+    members = np.array(sorted(table.index[word] for word in family))
+    search = TreeSearch(table, members)
+    assert family_capacity(3) == 11 and family_capacity(4) == 16
+    assert search.solve(members, 3, 1) is None and search.nodes_solved == 1      # no guess was tried
+    assert sorted(search.core(members, 3).tolist()) == members.tolist()
+    assert search.solve(members, 8, 1) is not None      # the capacity is a bound: these few words need more
