@@ -829,6 +829,23 @@ def test_cpu_spent_by_an_orphan_counts_against_the_call_and_the_run(tmp_path, pr
         assert run.cpu_exhausted and time.monotonic() - started < 20
 
 
+# PR_SET_CHILD_SUBREAPER (36) cleared: the orphans go to the jail's init, which reaps them
+CLEARS_THE_SUBREAPER = "import ctypes\nctypes.CDLL(None).prctl(36, 0, 0, 0, 0)\n" + \
+    ORPHAN_DOES_THE_WORK
+
+
+@pytest.mark.parametrize("privileged", JAILED)
+def test_cpu_spent_by_an_orphan_counts_when_the_code_clears_the_subreaper_flag(tmp_path,
+                                                                              privileged):
+    """The orphans reaped by the jail's init count as the worker's own."""
+    folder = write_submission(tmp_path / "s", CLEARS_THE_SUBREAPER)
+    with sandbox(folder, privileged) as box:
+        slow = box.call("wordle", "check_word", ["3", "X"], timeout=60, cpu_limit=0.5)
+        assert slow.status == Status.TIMEOUT and "0.5 s of CPU" in slow.detail
+        run = box.run_program("wordle", "", seed=1, timeout=60, cpu_limit=1)
+        assert run.cpu_exhausted
+
+
 FLOODS_THE_PROTOCOL = '''
 import os, sys
 MESSAGE = b'{"x": "' + b"a" * SIZE + b'"}\\n' if SIZE else b"{}\\n"
