@@ -275,7 +275,7 @@ def write_file(path, text):
     try:
         pathlib.Path(path).write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
-        raise BatchError("cannot write %s: %s" % (path, error)) from None
+        raise BatchError("cannot write %s: %s" % (path, error.strerror or error)) from None
 
 
 def check_csv_place(csv_path, out, students):

@@ -50,10 +50,19 @@ def read_rubric(path):
 
 
 def check_writable(path):
-    """Fail before grading, not after, when an output file cannot be written."""
-    folder = pathlib.Path(path).resolve().parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
+    """Fail before grading, not after, when an output file cannot be written (a folder, a
+    folder that is not there or not writable): it is opened for appending, as the real write
+    will open it, and a file that was not there is removed again."""
+    if os.path.isdir(path):
+        raise CommandError("cannot write %s: it is a folder" % path)
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (path, error.strerror or error)) from None
+    if not existed:
+        os.remove(path)
 
 
 def use_colour(setting, stream, environ):
@@ -113,7 +122,8 @@ def command_grade(args):
         try:
             pathlib.Path(args.json).write_text(text, encoding="utf-8")
         except OSError as error:
-            raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+            raise CommandError("cannot write %s: %s" % (args.json, error.strerror or error)) \
+                from None
     return EXIT_OK
 
 
