@@ -308,7 +308,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         try:
             os.makedirs(out, exist_ok=True)
         except OSError as error:
-            raise BatchError("cannot create %s: %s" % (out, error)) from None
+            raise BatchError("cannot create %s: %s" % (out, error.strerror or error)) from None
         check_csv_place(csv_path, out, students)
     records, todo = {}, []
     for index, student in enumerate(students):
