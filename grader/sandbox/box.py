@@ -35,8 +35,10 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
           paths closed to it); no capabilities left inside;
   UID     root where no namespace can be made (a default Docker container): an
           unprivileged uid/gid per child, the private paths (kit, cache, results)
-          closed to other users, and everything the uid leaves (processes, System V
-          IPC, files in /tmp and /dev/shm) removed after each child;
+          closed to other users while the sandbox is open and given back as they were
+          after, however the grader ends (sandbox/folder_guard.py), and everything the
+          uid leaves (processes, System V IPC, files in /tmp and /dev/shm) removed
+          after each child;
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
 Where a cgroup can be made (root) it caps the memory and processes of all the
 sandbox's children together (sandbox/cgroup.py); elsewhere the per-process limits
@@ -56,7 +58,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup
+from grader.sandbox import cgroup, folder_guard
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
@@ -124,14 +126,18 @@ class Sandbox:
     """A private temp copy of a submission and the children that run it."""
 
     def __init__(self, files, allowed_imports=None, unwatched_modules=(), limits=None,
-                 privileged=None, unsafe_no_jail=False, private_paths=(), precompiled=()):
+                 privileged=None, unsafe_no_jail=False, private_paths=(), output_files=(),
+                 precompiled=()):
         """files: {name in the sandbox's folder: path to copy}.  With allowed_imports (top-level
         module names), runs report every other module the given files import, except imports
         made by unwatched_modules (e.g. course files that may import what students may not).
         Without root the sandbox refuses to start unless unsafe_no_jail; private_paths (the
         kit, the cache, the results) are closed to other users where a uid is all that
-        separates student code from them.  precompiled names trusted files (the course's)
-        whose bytecode is made once here instead of in every child."""
+        separates student code from them, or the sandbox refuses to start; output_files (e.g.
+        results.json, written once the children are gone) have their folder closed, or where
+        that folder is not the grader's to change (/tmp), themselves; all are given back as
+        they were by close().  precompiled names trusted files (the course's) whose bytecode
+        is made once here instead of in every child."""
         self.files = dict(files)
         self.precompiled = tuple(precompiled)
         self.allowed_imports = allowed_imports
@@ -140,6 +146,8 @@ class Sandbox:
         self.privileged = (os.geteuid() == 0) if privileged is None else privileged
         self.unsafe_no_jail = unsafe_no_jail
         self.private_paths = tuple(private_paths)
+        self.output_files = tuple(output_files)
+        self._guard = None      # folder_guard.FolderGuard while the private paths are closed
         self.mode = None
         self.cgroup = None
         self.temp = None
@@ -227,6 +235,7 @@ class Sandbox:
             if self.temp is not None:
                 shutil.rmtree(self.temp, ignore_errors=True)
                 self.temp = None
+        self._give_back_private_paths()
 
     def _choose_protections(self):
         """The safest mode this machine allows: JAIL, else UID (root without namespaces),
@@ -288,9 +297,11 @@ class Sandbox:
             self.missing_protections.append(f"no unprivileged uid can be used: {problem}")
             self.mode = UNSAFE
             self.python = sys.executable
+            self._give_back_private_paths()
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
-                             "privileges: the kit, the cache and the results are closed to it",
+                             "privileges: the kit, the cache and the results are closed to it "
+                             "(and given back as they were after)",
                              "everything the run's uid leaves (processes, System V IPC, files "
                              "in /tmp and /dev/shm) removed after it"]
         self.missing_protections.append("no namespaces: student code sees the machine's files "
@@ -313,20 +324,45 @@ class Sandbox:
         return True
 
     def _hide_private_paths(self):
-        """Close the private paths (the kit, the cache, the results) to other users, and open
-        the temp copy's folders to them (read-only: the files stay root's)."""
+        """Close the private paths (the kit, the cache, the results) to other users until
+        close(), and open the temp copy's folders to them (read-only: the files stay root's).
+        A private path the grader may not change (another user's, or a sticky folder every
+        user writes to) and that is open to others is refused: student code could read it."""
+        needed = (self.temp, self.python)     # what the children must reach
         for path in self.private_paths:
-            try:
-                mode = os.stat(path).st_mode
-                if mode & 0o077:
-                    os.chmod(path, mode & ~0o077)
-            except OSError:
-                pass
+            reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
+            if reached:
+                raise SandboxError(f"{reached[0]} lies in {path}, which student code must not "
+                                   "reach (set TMPDIR, or WORDLE_KIT_CACHE, to a folder outside it)")
+        try:
+            self._guard = folder_guard.FolderGuard()
+            for path in self.private_paths:
+                if os.path.lexists(path) and self._guard.protect(path) in (
+                        folder_guard.SHARED, folder_guard.NOT_OURS):
+                    raise SandboxError(unprotectable(path))
+            for path in self.output_files:
+                folder = os.path.dirname(os.path.abspath(path))
+                if any(is_inside(inner, folder) for inner in needed) or self._guard.protect(
+                        folder) in (folder_guard.SHARED, folder_guard.NOT_OURS):
+                    if os.path.isfile(path):    # the folder stays as it is: the file is closed
+                        self._guard.protect(path)
+        except folder_guard.GuardError as error:
+            raise SandboxError(str(error)) from None
+        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
+        if closed:      # else every submission would fail to import: a 0 for the grader's setup
+            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
+                               f"uid student code runs as: {closed[0]} is closed to other users "
+                               "(set TMPDIR to a folder that is not, such as /tmp)")
         os.chmod(self.temp, 0o711)
         for folder in (self.temp / "box", self.temp / "runtime"):
             os.chmod(folder, 0o755)
             for entry in folder.iterdir():
                 os.chmod(entry, 0o644)
+
+    def _give_back_private_paths(self):
+        if self._guard is not None:
+            self._guard.close()
+            self._guard = None
 
     def _probe_problem(self):
         """None when a child starts in this mode with this interpreter, else why not (checked once).
@@ -583,6 +619,22 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def unprotectable(path):
+    """Why path cannot be closed to student code: the grader changes no folder not its own."""
+    info = os.stat(path)
+    whose = (f"it belongs to another user (uid {info.st_uid})" if info.st_uid != os.geteuid()
+             else "every user may write to it (a sticky folder such as /tmp)")
+    return (f"{path} must be closed to student code, which runs under a uid of its own here, "
+            f"but it is open to other users and {whose}, so the grader will not change it: "
+            "close it to others (chmod o-rwx) or choose a folder of the grading user's "
+            "(WORDLE_KIT_CACHE for the cache, --out for results)")
+
+
+def is_inside(path, folder):
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def own_python():
