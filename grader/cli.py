@@ -52,19 +52,14 @@ def read_rubric(path):
 
 
 def check_writable(path):
-    """Fail before grading, not after, when an output file cannot be written (a folder, a
-    folder that is not there or not writable): it is opened for appending, as the real write
-    will open it, and a file that was not there is removed again."""
+    """Fail before grading, not after, when an output file cannot be written: it is a folder,
+    or its folder is not there or not writable (the file itself is not opened: results.json
+    is written by renaming onto it, see write_whole)."""
     if os.path.isdir(path):
         raise CommandError("cannot write %s: it is a folder" % path)
-    existed = os.path.exists(path)
-    try:
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise CommandError("cannot write %s: %s" % (path, error.strerror or error)) from None
-    if not existed:
-        os.remove(path)
+    folder = pathlib.Path(path).resolve().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
 
 
 def write_whole(path, text):
