@@ -52,7 +52,11 @@ def read_rubric(path):
 
 
 def check_writable(path):
-    """Fail before grading, not after, when an output file cannot be written."""
+    """Fail before grading, not after, when an output file cannot be written: it is a folder,
+    or its folder is not there or not writable (the file itself is not opened: results.json
+    is written by renaming onto it, see write_whole)."""
+    if os.path.isdir(path):
+        raise CommandError("cannot write %s: it is a folder" % path)
     folder = pathlib.Path(path).resolve().parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
@@ -132,7 +136,8 @@ def command_grade(args):
             try:
                 write_whole(args.json, text)
             except OSError as error:
-                raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+                raise CommandError("cannot write %s: %s" % (args.json, error.strerror or error)) \
+                    from None
     if result.no_python_file:
         raise CommandError("cannot grade %s: %s%s" % (args.path, result.headline, (
             "; %s says so with a score of 0" % args.json) if to_file else ""))
