@@ -109,7 +109,7 @@ def test_a_bad_rubric_is_a_clear_error(tmp_path):
 
 def test_an_unwritable_results_file_is_refused_before_grading():
     result = grader("grade", SUBMISSIONS / "correct_star", "--json", "/no/such/dir/results.json")
-    assert_clear_failure(result, 2, "is not a writable folder")
+    assert_clear_failure(result, 2, "there is no folder /no/such/dir")
     assert result.stdout == ""
 
 
