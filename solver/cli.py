@@ -18,11 +18,20 @@ from solver.games import InputError
 from solver.report import Printer, print_analysis
 from solver.wordlists import kit_words, read_word_list
 
+MAX_GUESSES = 6   # the game's, as in wordle.py
 COMMANDS = ("analyse", "analyze", "play", "bench", "build-tree")
 
 
 class Failure(Exception):
     """A reason the command cannot go on, for the user (no traceback)."""
+
+
+def add_strategy_option(command, searches):
+    command.add_argument("--strategy", choices=("tree", "strong", "minimax"),
+                         help="tree: the moves of the shipped decision tree for these word lists (strong "
+                              "where it has none); strong: fewest expected guesses, with lookahead; minimax: "
+                              "fewest words left in the worst case (default: tree where a shipped tree fits "
+                              "these lists and wins every game within six guesses, else %s)" % searches)
 
 
 def build_parser():
@@ -33,12 +42,9 @@ def build_parser():
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
                                      title="commands (python -m solver COMMAND --help for each)")
 
-    def common(sub, default_strategy="tree"):
-        sub.add_argument("--strategy", choices=("tree", "strong", "minimax"), default=default_strategy,
-                         help="tree: the moves of the shipped decision tree for these word lists (strong "
-                              "where it has none); strong: fewest expected guesses, with lookahead; minimax: "
-                              "fewest words left in the worst case (default: %s)"
-                              % (default_strategy or "tree if one fits these lists, else minimax and strong"))
+    def common(sub, searches="strong", strategy=True):
+        if strategy:
+            add_strategy_option(sub, searches)
         sub.add_argument("--words", metavar="FILE",
                          help="the allowed guesses, one word a line (default: the kit's words.py)")
         sub.add_argument("--answers", metavar="FILE",
@@ -56,21 +62,21 @@ def build_parser():
     play = commands.add_parser("play", help="suggest guesses as you play")
     common(play)
     bench = commands.add_parser("bench", help="play every secret of a list and report the guesses needed")
-    common(bench, default_strategy=None)
+    common(bench, searches="minimax and strong")
     bench.add_argument("--sample", type=int, metavar="N",
                        help="play only N secrets, chosen at random (seeded); each game is still played "
                             "against every possible secret, so the figures estimate the full list's")
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
     add_json_option(bench, "the results")
     build = commands.add_parser("build-tree", help="search a decision tree for every secret (slow; resumable)")
-    common(build)
+    common(build, strategy=False)
     build.add_argument("--first", metavar="WORD", help="the first guess (default: the best by the strong "
                                                       "strategy's estimate)")
     build.add_argument("--widths", default="1", metavar="N,N,...",
                        help="guesses tried at each level after the first (then 1 below; default 1)")
     build.add_argument("--rescue", type=int, default=20, metavar="N",
                        help="more guesses tried where none of those fits in six (default 20)")
-    build.add_argument("--output", metavar="FILE", help="where to write the tree (default: solver/data/, "
+    build.add_argument("-o", "--output", metavar="FILE", help="where to write the tree (default: solver/data/, "
                                                         "named by the word lists' digests)")
     build.add_argument("--checkpoint", metavar="FILE", help="the search's progress, to resume from "
                                                             "(default: in the cache folder)")
@@ -145,6 +151,15 @@ def make_strategy(name, words, args, answers=None):
     return kind(table, cache_dir=cache_dir)
 
 
+def default_strategies(words, answers, searches):
+    """["tree"] where a shipped tree fits these lists and wins every game within six guesses
+    (one that needs a seventh guess is no better than the searches: its gain is only speed),
+    else the searches named."""
+    from solver.tree import shipped_tree
+    tree, _ = shipped_tree(words, answers)
+    return ["tree"] if tree is not None and tree.worst <= MAX_GUESSES else searches
+
+
 def tree_strategy(table, answers, fallback):
     """The shipped tree's moves for these lists; if none fits, says so and searches (fallback)."""
     from solver.tree import TreeStrategy, shipped_tree
@@ -181,7 +196,8 @@ def run_analyse(args):
     except InputError as error:
         raise Failure("%s: bad input:\n%s" % (name, "\n".join("  " + problem for problem in error.problems)))
     words, answers = word_lists(args)
-    strategy = make_strategy(args.strategy, words, args, answers)
+    strategy = make_strategy(args.strategy or default_strategies(words, answers, ["strong"])[0],
+                             words, args, answers)
     analyses = [Analysis(number, game, answers, strategy) for number, game in enumerate(games, start=1)]
     if args.json:
         write_json(args.json, [analysis.as_dict() for analysis in analyses])
@@ -195,21 +211,18 @@ def run_analyse(args):
 def run_play(args):
     from solver.live import play
     words, answers = word_lists(args)
-    return play(make_strategy(args.strategy, words, args, answers), answers, Printer(use_colour(args.color)))
+    name = args.strategy or default_strategies(words, answers, ["strong"])[0]
+    return play(make_strategy(name, words, args, answers), answers, Printer(use_colour(args.color)))
 
 
 def run_bench(args):
     from solver.bench import ORIGINAL_ANSWERS, run_bench_command
-    from solver.tree import shipped_tree
 
     check_writable(args.json)
 
     def strategies(secrets):
-        """--strategy, else the shipped tree for these lists, else both searches side by side."""
-        if args.strategy:
-            names = [args.strategy]
-        else:
-            names = ["tree"] if shipped_tree(words, secrets)[0] else ["minimax", "strong"]
+        """--strategy, else the default: the shipped tree, or both searches side by side."""
+        names = [args.strategy] if args.strategy else default_strategies(words, secrets, ["minimax", "strong"])
         return [make_strategy(name, words, args, secrets) for name in names]
 
     words, answers = word_lists(args)

@@ -13,6 +13,7 @@ those of the allowed guesses and the possible secrets, its secrets exactly
 the possible secrets, and its guesses allowed words; otherwise it is refused
 with a message and the strategy searches instead.
 """
+import functools
 import hashlib
 import math
 import pathlib
@@ -191,7 +192,13 @@ class DecisionTree:
 
 
 def shipped_tree(words, answers, data_dir=DATA_DIR):
-    """(the DecisionTree shipped for these lists, None) or (None, why there is none)."""
+    """(the DecisionTree shipped for these lists, None) or (None, why there is none); read
+    once a process (choosing the default strategy and using it ask for it twice)."""
+    return _shipped_tree(tuple(words), tuple(answers), str(data_dir))
+
+
+@functools.lru_cache(maxsize=4)
+def _shipped_tree(words, answers, data_dir):
     path = pathlib.Path(data_dir) / tree_name(words, answers)
     if path.exists():
         try:
