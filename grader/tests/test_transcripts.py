@@ -7,6 +7,8 @@ import pytest
 
 from grader import assignment, reference
 from grader.checks import transcripts as T
+from grader.checks.transcripts import (comparison, judging, reading, reference_games,
+                                        scripts)
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
@@ -21,7 +23,7 @@ SCRIPT = ["aeiou", "darnit", "radio", "Druid", "lered"]
 
 def judge(output, program=T.WORDLE, script=SCRIPT, secret=SECRET, **run_fields):
     run = RunResult(run_fields.pop("status", Status.OK), stdout=output, exit_code=0, **run_fields)
-    return T.judge_run(program, run, secret, script)
+    return judging.judge_run(program, run, secret, script)
 
 
 def details(outcome):
@@ -104,7 +106,7 @@ def test_a_missing_line_is_called_missing():
 
 
 def test_upper_case_input_may_be_rejected_as_an_invalid_word():
-    rejected = ["aeiou", "darnit", "radio", T.REJECTED_STAND_IN, "lered"]
+    rejected = ["aeiou", "darnit", "radio", scripts.REJECTED_STAND_IN, "lered"]
     outcome = judge(reference_text(script=rejected))
     assert outcome.passed
     assert details(judge(reference_text(script=["aeiou", "darnit", "radio", "lered"]))) != ""
@@ -138,8 +140,8 @@ def easy_text(secret="PERIS", script=EASY_SCRIPT, seed=1):
 
 
 def test_the_easy_screen_expects_samples_of_the_right_size():
-    expected = T.expected_screen(T.EASY_WORDLE, "PERIS", tuple(EASY_SCRIPT))
-    samples = [item for item in expected if isinstance(item, T.Samples)]
+    expected = reference_games.expected_screen(T.EASY_WORDLE, "PERIS", tuple(EASY_SCRIPT))
+    samples = [item for item in expected if isinstance(item, reference_games.Samples)]
     assert [(s.total, s.count) for s in samples] == [(39, 5), (2, 2), (1, 1), (1, 1)]
     assert samples[1].possible == {"meris", "peris"}
 
@@ -177,8 +179,8 @@ def test_too_few_samples_are_explained():
 
 @pytest.mark.parametrize("secret", ["PERIS", "SLATE", "MAMMA", "CRANE", "XVIII"])
 def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
-    script = T.win_script(T.EASY_WORDLE, secret, T.Seeds(7))
-    guesses = T.accepted_guesses(secret, script)
+    script = scripts.win_script(T.EASY_WORDLE, secret, T.Seeds(7))
+    guesses = scripts.accepted_guesses(secret, script)
     assert guesses[-1] == secret and secret not in guesses[:-1]
     clues = [(g, reference.load().wordle.check_word(secret, g)) for g in guesses[:-1]]
     assert len(reference.load().easy_wordle.filter_word_list(reference.load().words, clues)) <= 12
@@ -187,26 +189,26 @@ def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
 def easy_scripts():
     """Loss, win and second-game scripts of several gradings, their upper-case-rejecting
     variants, and a script that runs out before the game ends."""
-    scripts = [("PERIS", tuple(EASY_SCRIPT)), ("PERIS", ("raise", "serif")),
+    played = [("PERIS", tuple(EASY_SCRIPT)), ("PERIS", ("raise", "serif")),
                ("MAMMA", ("mamma",))]
     for number, secret in ((7, "PERIS"), (1913, "XVIII"), (5, "MAMMA")):
         seeds = T.Seeds(number)
-        for script in (T.loss_script(T.EASY_WORDLE, seeds),
-                       T.win_script(T.EASY_WORDLE, secret, seeds),
-                       T.second_script(T.EASY_WORDLE, seeds)):
-            scripts.extend((secret, tuple(variant)) for variant in T.script_variants(script))
-    return scripts
+        for script in (scripts.loss_script(T.EASY_WORDLE, seeds),
+                       scripts.win_script(T.EASY_WORDLE, secret, seeds),
+                       scripts.second_script(T.EASY_WORDLE, seeds)):
+            played.extend((secret, tuple(variant)) for variant in scripts.script_variants(script))
+    return played
 
 
 def test_the_easy_reference_played_incrementally_prints_exactly_what_it_prints(monkeypatch):
     fast = []
     for secret, script in easy_scripts():
         random.seed(secret)
-        fast.append(T.play_reference(T.EASY_WORDLE, secret, script))
-    monkeypatch.setattr(T, "reference_game", lambda program: program.play)
+        fast.append(reference_games.play_reference(T.EASY_WORDLE, secret, script))
+    monkeypatch.setattr(reference_games, "reference_game", lambda program: program.play)
     for (secret, script), (output, finished) in zip(easy_scripts(), fast):
         random.seed(secret)
-        assert T.play_reference(T.EASY_WORDLE, secret, script) == (output, finished), script
+        assert reference_games.play_reference(T.EASY_WORDLE, secret, script) == (output, finished), script
     assert any(not finished for _, finished in fast) and any(finished for _, finished in fast)
     assert sum(output.count("words possible:") for output, _ in fast) > 30
 
@@ -237,9 +239,9 @@ def test_a_correct_program_passes_all_three_runs_whatever_the_seed(program, numb
 def test_each_grading_draws_its_runs_afresh_and_a_seed_replays_them():
     draws = {T.Seeds.draw().number for _ in range(5)}
     assert len(draws) > 1
-    scripts = {tuple(T.loss_script(T.WORDLE, T.Seeds(n))) for n in range(20)}
-    assert len(scripts) > 5   # the order of the guesses changes with the seed
-    assert T.loss_script(T.WORDLE, T.Seeds(3)) == T.loss_script(T.WORDLE, T.Seeds(3))
+    drawn = {tuple(scripts.loss_script(T.WORDLE, T.Seeds(n))) for n in range(20)}
+    assert len(drawn) > 5   # the order of the guesses changes with the seed
+    assert scripts.loss_script(T.WORDLE, T.Seeds(3)) == scripts.loss_script(T.WORDLE, T.Seeds(3))
     assert T.Seeds(3).runs(T.WORDLE) == T.Seeds(3).runs(T.WORDLE) != T.Seeds(4).runs(T.WORDLE)
 
 
@@ -292,7 +294,7 @@ def test_a_skipped_program_is_not_run():
     ("Answer: " + GREEN + "P" + RESET + "ERIS\n", "PERIS"), ("Answer: ZZZZZ\n", None), ("", None),
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
-    assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret
+    assert reading.learn_secret(RunResult(Status.OK, stdout=text)) == secret
 
 
 # ------------------------------------------------------------------ checked explanations
@@ -327,7 +329,7 @@ def test_valid_sample_words_are_shown_as_valid_in_a_diff():
     outcome = judge(edited, T.EASY_WORDLE, EASY_SCRIPT, "PERIS")
     shown = details(outcome)
     assert "is extra: 'Possible words remaining:'" in shown
-    assert T.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
+    assert comparison.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
 
 
 def test_printed_text_never_looks_like_a_coloured_letter():
@@ -372,8 +374,8 @@ def test_a_games_cpu_limit_is_set_against_the_reference_programs_longest_game():
     for program in T.PROGRAMS:
         T.test_program(box, program, SEEDS)
     limits = dict(box.cpu_limits)
-    easy_reference = T.reference_game_cpu(T.EASY_WORDLE)
-    assert easy_reference > 10 * T.reference_game_cpu(T.WORDLE) > 0
+    easy_reference = reference_games.reference_game_cpu(T.EASY_WORDLE)
+    assert easy_reference > 10 * reference_games.reference_game_cpu(T.WORDLE) > 0
     assert limits["easy_wordle"] == assignment.game_cpu_limit(easy_reference) == \
         assignment.CPU_MULTIPLE * easy_reference
     assert limits["wordle"] == assignment.GAME_CPU_FLOOR
@@ -386,7 +388,7 @@ def test_an_import_may_take_as_much_cpu_time_as_the_least_a_game_may():
 def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
     run = RunResult(Status.CRASHED, stdout="Guess: ", detail="killed by signal SIGXCPU",
                     cpu_exhausted=True)
-    problems = " ".join(T.run_problems(T.EASY_WORDLE, run, ()))
+    problems = " ".join(judging.run_problems(T.EASY_WORDLE, run, ()))
     assert "used up its CPU time limit of %d s" % math.ceil(
-        assignment.game_cpu_limit(T.reference_game_cpu(T.EASY_WORDLE))) in problems
+        assignment.game_cpu_limit(reference_games.reference_game_cpu(T.EASY_WORDLE))) in problems
     assert "300 times that, at least %g s" % assignment.GAME_CPU_FLOOR in problems

@@ -1,0 +1,102 @@
+"""Judging one run against the expected screens."""
+import math
+
+from grader import assignment
+from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
+from grader.checks.function_runner import cpu_text
+from grader.checks.screen import screen_lines
+from grader.checks.transcripts.comparison import compare_screens, diff_block
+from grader.checks.transcripts.reading import shared_list_hint
+from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
+from grader.checks.transcripts.scripts import script_variants
+from grader.results.outcome import Diff, Outcome
+from grader.sandbox.child.codec import Status
+
+SHOWN_SPACING_NOTES = 3
+SHOWN_ERROR_LINES = 4
+
+def run_problems(program, run, guard_hint):
+    """Lines about how the run ended, when it did not end normally."""
+    problems = []
+    if run.status == Status.TIMEOUT:
+        problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
+                        "(of wall-clock time: waiting for something?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
+    elif run.status == Status.WAITED_FOR_INPUT:
+        problems.append("the program asked for more input after the test's input ran out: the "
+                        "game should have ended (after a win, or after the sixth guess)")
+    elif run.cpu_exhausted:
+        reference_cpu = reference_game_cpu(program)
+        problems.append("the program was stopped: it used up its CPU time limit of %.0f s (an "
+                        "endless loop?); the reference's longest game takes %s, and a game "
+                        "may take %d times that, at least %g s"
+                        % (math.ceil(assignment.game_cpu_limit(reference_cpu)),
+                           cpu_text(reference_cpu), assignment.CPU_MULTIPLE,
+                           assignment.GAME_CPU_FLOOR))
+    elif run.status == Status.CRASHED:
+        problems.append("the program was stopped: %s" % run.detail)
+    elif run.status in (Status.RAISED, Status.EXITED):
+        problems.append("the program stopped with an error: %s" % run.detail)
+        error_lines = run.stderr.strip().splitlines()[-SHOWN_ERROR_LINES:]
+        if error_lines:
+            problems.append("its error output ended with:")
+            problems.extend("    " + line for line in error_lines)
+    if run.output_truncated and run.status != Status.CRASHED:
+        problems.append("the program printed more than the output limit")
+    if not run.stdout.strip() and guard_hint:
+        problems.extend(guard_hint)
+    return problems
+
+
+def judge_run(program, run, secret, script, guard_hint=()):
+    """Outcome of one run whose secret is known, against the reference's screens."""
+    problems = run_problems(program, run, guard_hint)
+    got = screen_lines(run.stdout)
+    comparisons = []
+    for variant in script_variants(script):
+        comparisons.append(compare_screens(got, expected_screen(program, secret, tuple(variant))))
+        if comparisons[-1].matches:
+            break
+    matching = [c for c in comparisons if c.matches]
+    if matching and not problems:
+        return Outcome(True, notes=capped_notes(matching[0].notes))
+    details = ["typed: %s" % " | ".join(script), "secret: %s" % secret] + problems
+    hint = shared_list_hint(run, secret)
+    if hint:
+        details.append(hint)
+    comparison = matching[0] if matching else comparisons[0]
+    if not comparison.matches:
+        details.append(comparison.problem)
+        if len(comparisons) > 1:
+            details.append("(upper-case input may be accepted or called an invalid word; "
+                           "the screen matched neither)")
+        details.append(diff_block(comparison.expected_rows, got))
+    return Outcome(False, details, capped_notes(comparison.notes))
+
+
+def capped_notes(notes):
+    """The first few spacing notes and how many more there were."""
+    if len(notes) <= SHOWN_SPACING_NOTES:
+        return notes
+    return notes[:SHOWN_SPACING_NOTES] + ["... and %d more spacing differences"
+                                          % (len(notes) - SHOWN_SPACING_NOTES)]
+
+
+def without_answer(outcome):
+    """A run compared with the secret its clues told, as it showed no Answer line."""
+    outcome.details.insert(2, "the program printed no 'Answer: SECRET' line; the secret above is "
+                              "a word that gives every clue it showed (the screen before the "
+                              "Answer line is the same for each such word)")
+    return outcome
+
+
+def no_secret_outcome(program, run, script, guard_hint):
+    """The run showed no Answer line: nothing to compare with, say what it printed."""
+    problems = run_problems(program, run, guard_hint)
+    got = [line.text for line in screen_lines(run.stdout)]
+    details = ["typed: %s" % " | ".join(script)] + problems
+    details.append("the game's secret could not be found: after a win or the sixth guess the "
+                   "program must print 'Answer: SECRET'")
+    details.append(Diff("the end of what your program printed", tuple(
+        (" ", text) for text in got[-15:])))
+    return Outcome(False, details)
+
