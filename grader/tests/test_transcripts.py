@@ -14,7 +14,7 @@ from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
-from grader.tests.fakes import FakeBox, output_of, reference_program
+from grader.tests.fakes import FakeBox, output_of, reference_functions, reference_program
 
 GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"
 SECRET = "LERED"
@@ -392,3 +392,75 @@ def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
     assert "used up its CPU time limit of %d s" % math.ceil(
         assignment.game_cpu_limit(reference_games.reference_game_cpu(T.EASY_WORDLE))) in problems
     assert "300 times that, at least %g s" % assignment.GAME_CPU_FLOOR in problems
+
+
+# ------------------------------------------------------------------ screens through the student's own functions
+
+RIGHT_CHECK_WORD = reference.load().wordle.check_word
+
+
+def swapped_check_word(secret, guess):
+    """A wrong check_word that always shows: grey and yellow swapped."""
+    swap = {"grey": "yellow", "yellow": "grey", "green": "green"}
+    return [swap[colour] for colour in RIGHT_CHECK_WORD(secret, guess)]
+
+
+def program_with_check_word(check_word, edit=None):
+    """A fake wordle.py that plays the reference game with its own check_word."""
+    run = reference_program(T.WORDLE, edit=edit)
+
+    def patched(stdin, seed):
+        wordle = reference.load().wordle
+        saved, wordle.check_word = wordle.check_word, check_word
+        try:
+            return run(stdin, seed)
+        finally:
+            wordle.check_word = saved
+    return patched
+
+
+def graded_through_own_functions(functions, program):
+    box = FakeBox(functions, {"wordle": program})
+    games = []
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
+    first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
+    T.rejudge_through_own_functions(box, games, outcomes)
+    return first, outcomes
+
+
+def test_a_screen_in_the_colours_of_the_students_own_check_word_passes_and_says_so():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    first, outcomes = graded_through_own_functions(
+        functions, program_with_check_word(swapped_check_word))
+    assert not any(first.values())   # against the reference's screens alone
+    assert all(outcome.passed for outcome in outcomes.values())
+    assert all("the colours are your check_word's; its mistakes are counted in its tests"
+               in details(outcome) for outcome in outcomes.values())
+
+
+def test_the_programs_own_mistakes_still_fail_through_the_students_functions():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    _, outcomes = graded_through_own_functions(functions, program_with_check_word(
+        swapped_check_word, edit=lambda text: text.replace("Grey Letters:", "Grey letters:")))
+    assert not any(outcome.passed for outcome in outcomes.values())
+    assert "expected 'Grey Letters: ', got 'Grey letters: '" in details(
+        outcomes["wordle_program.loss"])
+
+
+def test_a_function_that_fails_in_the_sandbox_gives_no_other_screen():
+    def raising(secret, guess):
+        raise ValueError("no")
+    functions = dict(reference_functions(), check_word=raising)
+    _, outcomes = graded_through_own_functions(functions,
+                                               program_with_check_word(swapped_check_word))
+    assert not any(outcome.passed for outcome in outcomes.values())
+
+
+def test_each_call_of_the_students_functions_is_made_once_a_grading():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
+    games = []
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
+    T.rejudge_through_own_functions(box, games, outcomes)
+    calls = [(name, repr(args)) for name, args in box.calls]
+    assert calls and len(calls) == len(set(calls))

@@ -22,12 +22,14 @@ are possible at that point, in any order.
 
 The rooms: programs (the programs and the draw), scripts (what is typed),
 reference_games (the expected screens), comparison (screen against screen),
-reading (what a screen tells), judging (one run), games (a program's runs).
+reading (what a screen tells), own_functions (the screen through the student's own
+functions), judging (one run), games (a program's runs).
 """
 from grader.checks.transcripts.games import test_program
+from grader.checks.transcripts.judging import rejudge_through_own_functions
 from grader.checks.transcripts.programs import (EASY_WORDLE, PROGRAMS, SEED_RANGE, SPECS,
                                                 WORDLE, Program, Seeds)
 from grader.checks.transcripts.reference_games import reference_game_cpus
 
 __all__ = ["EASY_WORDLE", "PROGRAMS", "SEED_RANGE", "SPECS", "WORDLE", "Program", "Seeds",
-           "reference_game_cpus", "test_program"]
+           "reference_game_cpus", "rejudge_through_own_functions", "test_program"]

@@ -1,15 +1,20 @@
 """The runs of a program."""
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
-from grader.checks.transcripts.judging import judge_run, no_secret_outcome, without_answer
+from grader.checks.transcripts.judging import Game, judge_run, no_secret_outcome, without_answer
 from grader.checks.transcripts.reading import fitting_secrets, learn_secret, shows_win
 from grader.checks.transcripts.reference_games import reference_game_cpu
 from grader.checks.transcripts.scripts import loss_script, second_script, stdin_text, win_script
 from grader.results.outcome import Outcome
 from grader.sandbox.child.codec import Status
 
-def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
+
+def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=None):
     """Run the three scenarios of program with seeds (a Seeds); return {test id: Outcome}.
+
+    Each failed screen of a run that ended normally is added to rejudges (a list, if given) as
+    a Game, to be judged again through the student's own functions once they may be called
+    (rejudge_through_own_functions).
 
     With a skip_reason (e.g. importing the module never finished) nothing is run.
     A first game that does not finish stops the other two, which could not either.
@@ -17,6 +22,12 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
         return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
+
+    def judged(test_id, run, secret, script):
+        outcome = judge_run(program, run, secret, script, guard_hint)
+        if not outcome.passed and rejudges is not None:
+            rejudges.append(Game(test_id, program, run, secret, script))
+        return outcome
 
     def run(script, seed):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
@@ -33,11 +44,11 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
                 for test_id in (loss_id, win_id, second_id)}
     if secret is None:
         fitting = fitting_secrets(first_run)
-        runs[loss_id] = (without_answer(judge_run(program, first_run, fitting[0], loss, guard_hint))
+        runs[loss_id] = (without_answer(judged(loss_id, first_run, fitting[0], loss))
                          if fitting else no_secret_outcome(program, first_run, loss, guard_hint))
         secret = fitting[0] if len(fitting) == 1 else None  # a replay needs the very secret
     else:
-        runs[loss_id] = judge_run(program, first_run, secret, loss, guard_hint)
+        runs[loss_id] = judged(loss_id, first_run, secret, loss)
     if first_run.status == Status.TIMEOUT:
         not_run = "not run: the first game did not finish"
         runs[win_id] = runs[second_id] = Outcome.failed(not_run)
@@ -54,7 +65,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
                 "with the random module (e.g. random.choice(words)), when the game starts"
                 % (secret, replayed))
         else:
-            runs[win_id] = judge_run(program, win_run, secret, win, guard_hint)
+            runs[win_id] = judged(win_id, win_run, secret, win)
             if replayed is None and not shows_win(win_run, secret):
                 runs[win_id].details.insert(0, (
                     "the game did not take %s as the answer: with the same random seed (%d) as "
@@ -65,9 +76,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     second = second_script(program, seeds)
     second_run, second_secret = run(second, second_seed)
     if second_secret is None and fitting_secrets(second_run):
-        runs[second_id] = without_answer(judge_run(program, second_run,
-                                                   fitting_secrets(second_run)[0], second,
-                                                   guard_hint))
+        runs[second_id] = without_answer(judged(second_id, second_run, fitting_secrets(second_run)[0],
+                                                second))
     elif second_secret is None:
         runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
     elif second_secret == secret and run(second, third_seed)[1] == secret:
@@ -75,5 +85,5 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
             "the secret was %s in three games with different random seeds: it must be chosen at "
             "random from the word list (e.g. random.choice(words))" % secret)
     else:
-        runs[second_id] = judge_run(program, second_run, second_secret, second, guard_hint)
+        runs[second_id] = judged(second_id, second_run, second_secret, second)
     return runs

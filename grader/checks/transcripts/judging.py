@@ -1,11 +1,14 @@
 """Judging one run against the expected screens."""
 import math
+from dataclasses import dataclass
 
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.function_runner import cpu_text
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts.comparison import compare_screens, diff_block
+from grader.checks.transcripts.own_functions import OwnFunctions, own_note, own_screen
+from grader.checks.transcripts.programs import SPECS, Program
 from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
@@ -100,3 +103,42 @@ def no_secret_outcome(program, run, script, guard_hint):
         (" ", text) for text in got[-15:])))
     return Outcome(False, details)
 
+
+
+@dataclass(frozen=True)
+class Game:
+    """A run whose screen did not match the reference's, to be judged again."""
+
+    test_id: str
+    program: Program
+    run: object   # its RunResult
+    secret: str
+    script: list
+
+
+def judge_through_own_functions(own, game):
+    """A passing Outcome when the run ended normally and its screen is the one the reference
+    program prints through the student's own functions (OwnFunctions); else None."""
+    if run_problems(game.program, game.run, ()):
+        return None
+    got = screen_lines(game.run.stdout)
+    for variant in script_variants(game.script):
+        found = own_screen(own, game.program, game.secret, tuple(variant))
+        if found is None:
+            continue
+        comparison = compare_screens(got, found[0])
+        if comparison.matches:
+            note = own_note(found[1])
+            return Outcome(True, notes=([note] if note else []) + capped_notes(comparison.notes))
+    return None
+
+
+def rejudge_through_own_functions(box, games, outcomes):
+    """Judge the games (from test_program's rejudges) again through the student's own
+    functions, in the order of the tests, replacing the outcome of each that passes."""
+    own = OwnFunctions(box)
+    order = {spec.id: index for index, spec in enumerate(SPECS)}
+    for game in sorted(games, key=lambda game: order[game.test_id]):
+        outcome = judge_through_own_functions(own, game)
+        if outcome is not None:
+            outcomes[game.test_id] = outcome

@@ -118,10 +118,15 @@ def play_reference(program, secret, script):
 
     finished is False when the game wanted more input than the script has.
     """
+    return play_reference_with(reference_game(program), secret, script)
+
+
+def play_reference_with(play, secret, script):
+    """play(secret) with script typed; (output, finished) as play_reference."""
     output = io.StringIO()
     try:
         with typed_into_reference(script, output):
-            reference_game(program)(secret)
+            play(secret)
         finished = True
     except EOFError:
         finished = False
@@ -140,9 +145,25 @@ def reference_output(program, secret, script):
 def expected_screen(program, secret, script):
     """The reference's screen for script (a tuple of lines): ScreenLines, with Samples
     where the easy game samples. Cached: many students' games share a secret."""
-    lines = screen_lines(reference_output(program, secret, script))
-    guesses = iter(accepted_guesses(secret, script))
+    return with_samples(screen_lines(reference_output(program, secret, script)),
+                        possible_after_each_guess(secret, script))
+
+
+def possible_after_each_guess(secret, script):
+    """The words possible after each guess the game accepts from script (the reference's
+    filter_word_list, found fast), one list a guess, made as they are asked for."""
     possible = None  # before the first guess: the whole word list
+    for guess in accepted_guesses(secret, script):
+        clue = reference.load().wordle.check_word(secret, guess)
+        possible = (possible_after_one_clue(guess, clue) if possible is None else
+                    possible_words(guess, clue, possible))
+        yield possible
+
+
+def with_samples(lines, possible_lists):
+    """The screen's lines, with the words shown after each 'N words possible:' line made one
+    Samples of the next list of possible_lists (the words the game samples from)."""
+    possible_lists = iter(possible_lists)
     expected, index = [], 0
     while index < len(lines):
         line = lines[index]
@@ -150,13 +171,10 @@ def expected_screen(program, secret, script):
         index += 1
         count = COUNT_LINE.match(line.plain or "")
         if count:
-            guess = next(guesses)
-            clue = reference.load().wordle.check_word(secret, guess)
-            possible = (possible_after_one_clue(guess, clue) if possible is None else
-                        possible_words(guess, clue, possible))
+            possible = next(possible_lists)
             if len(possible) != int(count.group(1)):
-                raise RuntimeError("grader bug: %d possible words after %s, the reference says %s"
-                                   % (len(possible), guess, count.group(1)))
+                raise RuntimeError("grader bug: %d possible words where the game says %s"
+                                   % (len(possible), count.group(1)))
             shown = min(SAMPLE_SIZE, len(possible))
             expected.append(Samples(frozenset(possible), shown, len(possible)))
             index += shown
