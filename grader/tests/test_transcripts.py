@@ -14,6 +14,7 @@ from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
+from grader.tests import fakes
 from grader.tests.fakes import FakeBox, output_of, reference_functions, reference_program
 
 GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"
@@ -464,3 +465,33 @@ def test_each_call_of_the_students_functions_is_made_once_a_grading():
     T.rejudge_through_own_functions(box, games, outcomes)
     calls = [(name, repr(args)) for name, args in box.calls]
     assert calls and len(calls) == len(set(calls))
+
+
+def test_a_game_that_stops_where_the_students_function_stops_alone_passes_and_says_so():
+    """A check_word that raises on the winning guess: the game ends with its error where
+    the reference program with that check_word would, under every draw."""
+    def raises_on_a_win(secret, guess):
+        if secret == guess:
+            raise ValueError("won")
+        return RIGHT_CHECK_WORD(secret, guess)
+
+    def program(stdin, seed):
+        import io
+        output = io.StringIO()
+        wordle = reference.load().wordle
+        saved, wordle.check_word = wordle.check_word, raises_on_a_win
+        try:
+            with reference_games.typed_into_reference(stdin.split("\n")[:-1], output):
+                wordle.play(fakes.secret_for(seed))
+            status = Status.OK
+        except ValueError:
+            status = Status.RAISED
+        finally:
+            wordle.check_word = saved
+        return RunResult(status, stdout=output.getvalue(), detail="ValueError: won")
+    _, outcomes = graded_through_own_functions(
+        dict(reference_functions(), check_word=raises_on_a_win), program)
+    assert outcomes["wordle_program.loss"].passed
+    win = outcomes["wordle_program.win"]
+    assert win.passed and "the game stopped at the call check_word(" in details(win)
+    assert "raised an error when called alone too" in details(win)

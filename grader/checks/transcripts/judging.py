@@ -7,7 +7,8 @@ from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.function_runner import cpu_text
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts.comparison import compare_screens, diff_block
-from grader.checks.transcripts.own_functions import OwnFunctions, own_note, own_screen
+from grader.checks.transcripts.own_functions import (OwnFunctions, own_note, own_screen,
+                                                     stopped_note)
 from grader.checks.transcripts.programs import SPECS, Program
 from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
@@ -117,20 +118,32 @@ class Game:
 
 
 def judge_through_own_functions(own, game):
-    """A passing Outcome when the run ended normally and its screen is the one the reference
-    program prints through the student's own functions (OwnFunctions); else None."""
-    if run_problems(game.program, game.run, ()):
-        return None
+    """A passing Outcome when the run's screen is the one the reference program prints
+    through the student's own functions (OwnFunctions), and it ended normally or stopped
+    where that program stops (a call of the student's that stops alone too); else None."""
+    problems = run_problems(game.program, game.run, ())
     got = screen_lines(game.run.stdout)
     for variant in script_variants(game.script):
         found = own_screen(own, game.program, game.secret, tuple(variant))
-        if found is None:
+        if found is None or (found.stopped_by is None and problems) or (
+                found.stopped_by is not None and not stops_as(game.run, found.stopped_by.status)):
             continue
-        comparison = compare_screens(got, found[0])
+        comparison = compare_screens(got, found.expected)
         if comparison.matches:
-            note = own_note(found[1])
-            return Outcome(True, notes=([note] if note else []) + capped_notes(comparison.notes))
+            notes = [stopped_note(found.stopped_by)] if found.stopped_by else []
+            notes += [note for note in [own_note(found.used)] if note]
+            return Outcome(True, notes=notes + capped_notes(comparison.notes))
     return None
+
+
+def stops_as(run, status):
+    """Whether the run ended as a call of the student's that ended with status would end
+    it: a timeout at its CPU limit, an error, or the program ended."""
+    if status == Status.TIMEOUT:
+        return run.cpu_exhausted or run.status == Status.TIMEOUT
+    if status == Status.RAISED:
+        return run.status == Status.RAISED
+    return run.status in (Status.CRASHED, Status.EXITED) and not run.cpu_exhausted
 
 
 def rejudge_through_own_functions(box, games, outcomes):

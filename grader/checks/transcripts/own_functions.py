@@ -17,10 +17,12 @@ the screen is exactly the one it would print.
 """
 import builtins
 import copy
+import io
 import functools
 import json
 import pathlib
 import types
+from dataclasses import dataclass
 
 from grader import assignment, reference
 from grader.assignment import MAX_GUESSES
@@ -29,7 +31,7 @@ from grader.checks.possible_words import possible_words
 from grader.checks.give_up import trouble_kind
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
-from grader.checks.transcripts.reference_games import (play_reference_with, reference_game_cpu,
+from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
 from grader.sandbox.child.codec import Status
 
@@ -44,7 +46,21 @@ SHOWS = {"check_word": "the colours are your check_word's",
 
 
 class NoAnswer(Exception):
-    """A call the student's function gave no usable value for."""
+    """A call the student's function gave no usable value for: status says how it ended
+    (a Status, or NOT_CALLED, or WRONG_TYPE)."""
+
+    def __init__(self, name, args, status):
+        super().__init__(name)
+        self.name, self.args, self.status = name, args, status
+
+
+NOT_CALLED = "not called"   # the function had stopped at an earlier call
+WRONG_TYPE = "wrong type"   # it returned, but not the type the assignment asks for
+# How a call that stops the program ends, and the ends of a game it explains.
+STOPPING_ENDS = {Status.TIMEOUT: "did not return within its CPU time limit",
+                 Status.RAISED: "raised an error",
+                 Status.CRASHED: "ended the program",
+                 Status.EXITED: "ended the program"}
 
 
 def call_key(args):
@@ -56,33 +72,37 @@ class OwnFunctions:
 
     def __init__(self, box):
         self.box = box
-        self.answers = {}   # (function name, call_key(args)) -> value, or NoAnswer
-        self.stopped = {}   # function name -> why it is not called any more
+        self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
+        self.stopped = set()    # names of the functions that timed out or crashed
 
     def fetch(self, name, calls, cpu_limit):
-        """Make the calls (lists of arguments) of the function not made yet."""
+        """Make the calls (lists of arguments) of the function not made yet; after a call that
+        times out or crashes, the function's later calls are not made."""
         function = assignment.FUNCTIONS[name]
         for args in calls:
             key = (name, call_key(args))
             if key in self.answers:
                 continue
             if name in self.stopped:
-                self.answers[key] = NoAnswer
+                self.answers[key] = NoAnswer(name, args, NOT_CALLED)
                 continue
             result = self.box.call(function.module, name, list(args),
                                    timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
             if result.status == Status.OK and has_return_type(function, result.value):
                 self.answers[key] = result.value
-            else:
-                self.answers[key] = NoAnswer
-                if result.status != Status.OK and (trouble_kind(result, cpu_limit) is not None
-                                                   or result.status != Status.RAISED):
-                    self.stopped[name] = result.status
+                continue
+            status = WRONG_TYPE if result.status == Status.OK else result.status
+            self.answers[key] = NoAnswer(name, args, status)
+            if status != WRONG_TYPE and (status != Status.RAISED
+                                         or trouble_kind(result, cpu_limit) is not None):
+                self.stopped.add(name)
 
     def answer(self, name, args):
-        value = self.answers.get((name, call_key(args)), NoAnswer)
-        if value is NoAnswer:
-            raise NoAnswer(name)
+        value = self.answers.get((name, call_key(args)))
+        if value is None:
+            raise NoAnswer(name, args, NOT_CALLED)
+        if isinstance(value, NoAnswer):
+            raise value
         return copy.deepcopy(value)
 
 
@@ -120,8 +140,9 @@ def fetch_game_calls(own, program, secret, script):
                                        for k in range(1, len(clues) + 1)],
                   function_cpu_limit("filter_word_list"))
     else:
+        prompts = len(clues) + (len(clues) < len(guesses) and (not clues or clues[-1][1] != ALL_GREEN))
         for name in WORDLE_FUNCTIONS[1:]:
-            own.fetch(name, [[clues[:k]] for k in range(len(clues))], function_cpu_limit(name))
+            own.fetch(name, [[clues[:k]] for k in range(prompts)], function_cpu_limit(name))
 
 
 @functools.lru_cache(maxsize=None)
@@ -167,21 +188,40 @@ def reference_game_with(own, program, used):
     return easy.play
 
 
+@dataclass(frozen=True)
+class OwnScreen:
+    """The screen the reference program prints with the student's functions' answers:
+    expected (as expected_screen's), used (the answers, as (name, args, value)), and
+    stopped_by (a NoAnswer) when the game stops at a call the student's function stops at."""
+
+    expected: tuple
+    used: list
+    stopped_by: object = None
+
+
 def own_screen(own, program, secret, script):
-    """(the expected screen through the student's functions, the answers it used as
-    (name, args, value)), or None when a call gave no usable value, or the reference's code
-    could not use one, or the game would not end with script."""
+    """The OwnScreen for script, or None when a call gave no usable value (and did not stop
+    the function), the reference's code cannot use a value (it would fail on it too), or
+    the game would not end with script."""
     fetch_game_calls(own, program, secret, script)
-    used = []
+    used, output, stopped_by = [], io.StringIO(), None
     try:
-        output, finished = play_reference_with(reference_game_with(own, program, used), secret,
-                                               script)
-        if not finished:
-            return None
-        shown_lists = [value for name, _, value in used if name == "filter_word_list"]
-        return with_samples(screen_lines(output), shown_lists), used
-    except Exception:   # NoAnswer, or a value the reference's code fails on (so would it)
+        with typed_into_reference(script, output):
+            reference_game_with(own, program, used)(secret)
+    except EOFError:
         return None
+    except NoAnswer as missing:
+        if missing.status not in STOPPING_ENDS:
+            return None
+        stopped_by = missing
+    except Exception:   # a value the reference's code fails on (so would the student's game)
+        return None
+    shown_lists = [value for name, _, value in used if name == "filter_word_list"]
+    try:
+        expected = with_samples(screen_lines(output.getvalue()), shown_lists)
+    except (RuntimeError, StopIteration):
+        return None
+    return OwnScreen(expected, used, stopped_by)
 
 
 def reference_answer(name, args):
@@ -193,6 +233,15 @@ def reference_answer(name, args):
     for guess, clue in args[1]:
         possible = possible_words(guess, clue, possible)
     return possible
+
+
+def stopped_note(missing):
+    """The note of a game accepted as stopped where the student's function stops."""
+    return ("the game stopped at the call %s(%s), which %s when called alone too: the "
+            "reference program with your functions stops there as well; that mistake is counted "
+            "in %s's tests" % (missing.name, ", ".join(map(repr, missing.args[-1:] if missing.name
+                                                             == "filter_word_list" else missing.args)),
+                               STOPPING_ENDS[missing.status], missing.name))
 
 
 def own_note(used):

@@ -118,15 +118,10 @@ def play_reference(program, secret, script):
 
     finished is False when the game wanted more input than the script has.
     """
-    return play_reference_with(reference_game(program), secret, script)
-
-
-def play_reference_with(play, secret, script):
-    """play(secret) with script typed; (output, finished) as play_reference."""
     output = io.StringIO()
     try:
         with typed_into_reference(script, output):
-            play(secret)
+            reference_game(program)(secret)
         finished = True
     except EOFError:
         finished = False
