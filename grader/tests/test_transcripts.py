@@ -7,7 +7,7 @@ import pytest
 
 from grader import assignment, reference
 from grader.checks import transcripts as T
-from grader.checks.transcripts import (comparison, judging, reading, reference_games,
+from grader.checks.transcripts import (chosen_guesses, comparison, judging, reading, reference_games,
                                         scripts)
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
@@ -271,8 +271,8 @@ def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
     outcomes = T.test_program(box, T.WORDLE, SEEDS)
-    assert "the game did not take" in details(outcomes["wordle_program.win"])
-    assert "same random seed" in details(outcomes["wordle_program.win"])
+    win = details(outcomes["wordle_program.win"])
+    assert "with the same random seed the secret was ROSSA, then JETTY" in win
 
 
 def test_a_program_that_prints_nothing_gets_the_guard_hint():
@@ -495,3 +495,63 @@ def test_a_game_that_stops_where_the_students_function_stops_alone_passes_and_sa
     win = outcomes["wordle_program.win"]
     assert win.passed and "the game stopped at the call check_word(" in details(win)
     assert "raised an error when called alone too" in details(win)
+
+
+# ------------------------------------------------------------------ guesses chosen for the secret
+
+@pytest.mark.parametrize("secret", ["CRAYS", "LERED", "MAMMA", "XVIII", "SISSY", "PERIS", "EERIE"])
+def test_the_won_game_types_a_guess_for_each_rule_case_the_secret_allows(secret):
+    guesses = [line.lower() for line in scripts.win_script(T.WORDLE, secret, SEEDS)[2:-1]
+               if line.lower() in reference.load().word_set]
+    assert len(guesses) == 5 and secret.lower() not in guesses
+    lower = secret.lower()
+    for name, secret_count, guess_count, case in chosen_guesses.RULE_CASES:
+        possible = any(case(lower, letter, word) for letter in set(lower)
+                       for word in reference.load().words if word != lower
+                       and lower.count(letter) >= secret_count and word.count(letter) == guess_count)
+        if possible:
+            assert any(case(lower, letter, guess) for letter in set(lower) for guess in guesses), name
+    assert any(max(guess.count(letter) for letter in guess) == 3 for guess in guesses)
+
+
+def test_a_letter_twice_in_the_guess_and_once_in_the_secret_is_typed_in_place_and_out():
+    guesses = scripts.win_script(T.WORDLE, "CRAYS", SEEDS)
+    clues = [RIGHT_CHECK_WORD("CRAYS", guess.upper()) for guess in guesses[2:-1]
+             if guess.lower() in reference.load().word_set]
+    doubled = [(guess.upper(), clue) for guess, clue in zip(
+        [g for g in guesses[2:-1] if g.lower() in reference.load().word_set], clues)]
+    kinds = set()
+    for guess, clue in doubled:
+        for letter in set(guess):
+            places = [i for i in range(5) if guess[i] == letter]
+            if len(places) == 2 and "CRAYS".count(letter) == 1:
+                kinds.add(tuple(sorted(clue[i] for i in places)))
+    assert {("grey", "yellow"), ("green", "grey")} <= kinds
+
+
+def test_a_mistaken_sampling_shows_in_all_but_one_grading_in_a_million():
+    """The easy game's won game keeps five words possible for most of its turns: a program
+    drawing with replacement (random.choices, repeated randint) gets through without a
+    repeat, or randint(0, len(words)) without an index error or a repeat, with these
+    probabilities, computed for 100 secrets. A few secrets whose words come in large
+    families (IZARS: _ARS) keep more words possible: for them the bound is 1e-4."""
+    secrets = random.Random(1913).sample(reference.load().words, 100)
+    choices, past_end = [], []
+    for secret in secrets:
+        script = scripts.win_script(T.EASY_WORDLE, secret.upper(), SEEDS)
+        counts = [len(words) for words in
+                  reference_games.possible_after_each_guess(secret.upper(), tuple(script))]
+        assert counts[-1] == 1 and len(counts) == 6
+        choices.append(chosen_guesses.sample_miss_probability(counts, "choices"))
+        past_end.append(chosen_guesses.sample_miss_probability(counts, "past_end"))
+    assert max(past_end) < 1e-6
+    assert sum(p < 1e-6 for p in choices) >= 97 and max(choices) < 1e-4
+
+
+def test_the_miss_probability_is_that_of_the_draws():
+    # five words possible, five drawn with replacement: all different in 5!/5^5 of draws
+    assert chosen_guesses.sample_miss_probability([5], "choices") == pytest.approx(120 / 5 ** 5)
+    # from the six indexes 0..5, none 5 and all different
+    assert chosen_guesses.sample_miss_probability([5], "past_end") == pytest.approx(120 / 6 ** 5)
+    assert chosen_guesses.sample_miss_probability([1], "choices") == 1
+    assert chosen_guesses.sample_miss_probability([1], "past_end") == pytest.approx(0.5)

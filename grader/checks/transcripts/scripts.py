@@ -1,13 +1,14 @@
 """The scripts typed into the games."""
 import functools
-import random
 
 from grader import reference
 from grader.assignment import MAX_GUESSES
 from grader.checks.possible_words import possible_words
+from grader.checks.transcripts.chosen_guesses import rule_case_guesses, sample_guesses
 from grader.checks.transcripts.programs import EASY_WORDLE
 
 REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
+
 
 def loss_script(program, seeds):
     """Invalid input, then six valid guesses: played before the secret is known."""
@@ -16,13 +17,17 @@ def loss_script(program, seeds):
 
 
 def win_script(program, secret, seeds):
-    """Invalid input, guesses that are not the secret (one in upper case), then the secret."""
+    """Invalid input, five guesses chosen for the secret (one in upper case; see
+    chosen_guesses), then the secret."""
     if program is EASY_WORDLE:
-        guesses = narrowing_guesses(secret, seeds.number)
+        guesses = sample_guesses(secret, seeds.number, lambda opener: possible_after_one_clue(
+            opener.upper(), reference.load().wordle.check_word(secret, opener.upper())))
     else:
-        guesses = [w.lower() for w in seeds.guesses(program, program.second_guesses)
-                   if w.lower() != secret.lower()]
-    return ["beees", "", guesses[0], "ab", guesses[1].upper(), guesses[2], secret.lower()]
+        guesses = rule_case_guesses(secret, seeds.number)
+        guesses += [word.lower() for word in seeds.guesses(program, program.second_guesses)
+                    if word.lower() != secret.lower() and word.lower() not in guesses]
+    first, second, *rest = guesses[:5]
+    return ["beees", "", first, "ab", second.upper(), *rest, secret.lower()]
 
 
 @functools.lru_cache(maxsize=64)
@@ -35,34 +40,6 @@ def possible_after_one_clue(guess, clue):
     the first filter of every easy game over the whole list, remembered because a
     grading's games, their expected screens and the win script repeat it."""
     return list(_possible_after_one_clue(guess, tuple(clue)))
-
-
-OPENERS = ("slate", "crane")
-NARROWING_TARGETS = (8, 3)  # possible words wished for after the second and third guess
-
-
-def narrowing_guesses(secret, seed):
-    """Three guesses (not the secret) that leave few possible words, so that the easy
-    game's samples are small and a sample with repeats is likely to show."""
-    rng = random.Random("%s %d" % (secret, seed))
-    guesses = [next(w for w in OPENERS if w != secret.lower())]
-    first = guesses[0].upper()
-    possible = possible_after_one_clue(first, reference.load().wordle.check_word(secret, first))
-    for target in NARROWING_TARGETS:
-        candidates = [w for w in rng.sample(reference.load().words, 40) + possible[:20]
-                      if w != secret.lower() and w not in guesses]
-
-        def distance(word):
-            return abs(len(narrowed(possible, word, secret)) - target)
-        guesses.append(min(candidates, key=distance))
-        possible = narrowed(possible, guesses[-1], secret)
-    return guesses
-
-
-def narrowed(possible, guess, secret):
-    """The words of possible that also fit guess's clue (possible fits the earlier clues)."""
-    clue = reference.load().wordle.check_word(secret, guess.upper())
-    return possible_words(guess.upper(), clue, possible)
 
 
 def accepted_guesses(secret, script):
