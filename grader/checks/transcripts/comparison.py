@@ -1,6 +1,7 @@
 """Comparing a screen with the expected one, and the diff shown for people."""
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from grader.checks.transcripts.reference_games import Samples
@@ -122,7 +123,22 @@ def first_difference(position, got, item, following):
     if position + 1 < len(got) and got[position + 1].key == item.key:
         return "line %d is extra: %r (the next line, %r, is the expected one)" % (
             number, line.text, item.text)
-    return "line %d differs: expected %r, got %r" % (number, item.text, line.text)
+    return "line %d differs: expected %r, got %r%s" % (number, item.text, line.text,
+                                                       non_ascii_note(line.text))
+
+
+SHOWN_NON_ASCII = 3
+
+
+def non_ascii_note(text):
+    """Names of the first non-ASCII characters of text (a look-alike letter prints as the
+    letter it mimics), or ""."""
+    found = sorted({char for char in text if not char.isascii()}, key=text.index)
+    if not found:
+        return ""
+    named = ", ".join("U+%04X %s" % (ord(char), unicodedata.name(char, "(unnamed)"))
+                      for char in found[:SHOWN_NON_ASCII])
+    return " (it holds %s: the spec's text is ASCII)" % named
 
 
 def diff_block(expected_rows, got):

@@ -1,11 +1,16 @@
 """What a run's screen tells: its secret, its coloured rows."""
-import functools
 import re
 
 from grader import reference
+from grader.assignment import MAX_GUESSES
+from grader.checks.possible_words import possible_words
 from grader.checks.screen import ESCAPE, screen_lines
 
-ANSWER = re.compile(r"answer\b[^a-z]*(?:(?:was|is)[^a-z]+)?([a-z]{5})\b", re.IGNORECASE)
+# The spec's text is ASCII, and so is what is read from a screen: a look-alike letter (U+212A
+# KELVIN SIGN for K) is no letter here, it is the student's mistake, shown in the diff.
+ANSWER = re.compile(r"answer\b[^a-z]*(?:(?:was|is)[^a-z]+)?([a-z]{5})\b",
+                    re.IGNORECASE | re.ASCII)
+
 
 def learn_secret(run):
     """The secret a run's Answer line shows (upper case), or None."""
@@ -41,18 +46,21 @@ def history_blocks(output):
 def fitting_secrets(run):
     """The words (upper case) that give every coloured row the run showed. A game that prints
     no Answer line can still be compared with any of them: the reference's screen before its
-    Answer line depends only on the guesses and their clues."""
-    rows = {word: colours for block in history_blocks(run.stdout) for word, colours in block}
-    if not rows:
-        return []
-    check_word = reference.load().wordle.check_word
-    return [word for word in upper_words()
-            if all(check_word(word, guess) == colours for guess, colours in rows.items())]
-
-
-@functools.lru_cache(maxsize=1)
-def upper_words():
-    return tuple(word.upper() for word in reference.load().words)
+    Answer line depends only on the guesses and their clues. The work is bounded by what a
+    game can show, not by what was printed: a row that is no word of the list, or more than
+    MAX_GUESSES different guesses, and no word fits (the first such row ends the search)."""
+    rows = {}
+    for block in history_blocks(run.stdout):
+        for word, colours in block:
+            if not (word.isascii() and word.lower() in reference.load().word_set):
+                return []
+            rows[word] = colours
+            if len(rows) > MAX_GUESSES:
+                return []
+    possible = None     # the whole word list
+    for guess, colours in rows.items():
+        possible = possible_words(guess, colours, possible)
+    return [word.upper() for word in possible] if rows else []
 
 
 def shared_list_hint(run, secret):

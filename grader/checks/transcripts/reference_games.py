@@ -17,7 +17,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE, PROGRAMS
 from grader.checks.transcripts.scripts import accepted_guesses, possible_after_one_clue, stdin_text
 
-COUNT_LINE = re.compile(r"^(\d+) words possible:$")
+COUNT_LINE = re.compile(r"^(\d+) words possible:$", re.ASCII)
 GAME_CPU_KIND = "game-cpu"   # the reference games' CPU times in the cache of expected values
 
 
