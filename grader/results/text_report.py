@@ -3,11 +3,17 @@
 Text shows each test with its points and, for every lost point, what was
 called or typed, what was expected and what came back; transcript
 differences as a line diff. Colours (when asked for) mark PASS/FAIL and the
-diff, and show the letters of a transcript in their own colours.
+diff, and show the letters of a transcript in their own colours.  A test that
+students do not see yet is marked with its visibility; what is the staff's only
+(the sandbox's notes, the seed and how to replay the grading) ends the report
+in a section of its own (on Gradescope the report is the run's output, which
+only staff see).
 """
+import itertools
 import re
 
 from grader.ansi import BOLD, CYAN, GREEN, LETTER_BACKGROUNDS, RED, RESET
+from grader.results.cut import cut_line, cut_lines
 from grader.results.outcome import Diff
 from grader.results.scoring import points
 
@@ -42,33 +48,67 @@ class Painter:
             lambda m: LETTER_BACKGROUNDS[m.group(2)] + m.group(1) + RESET, text)
 
 
-def detail_lines(details, painter):
-    """The lines explaining an outcome (strings and diff blocks)."""
-    lines = []
+def detail_parts(details):
+    """(kind, text) for each line explaining an outcome (strings and diff blocks), made one
+    at a time as a report takes them: kind is a diff line's tag, "title" or "text"."""
     for detail in details:
         if isinstance(detail, Diff):
-            lines.append(detail.title)
-            for tag, text in detail.lines:
-                shown = visible(text) if tag == "@" else tag + " " + painter.letters(visible(text))
-                lines.append(painter.paint(shown, DIFF_COLOURS[tag]) if tag != " " else shown)
+            yield "title", detail.title
+            yield from detail.lines
         else:
-            lines.extend(visible(str(detail)).split("\n"))
-    return lines
+            for line in str(detail).split("\n"):
+                yield "text", line
+
+
+def shown_part(part, painter):
+    """One (kind, text) as the report shows it: cut to cut.LINE_CHARACTERS (a student's
+    line can be a quarter of a megabyte), then made visible and coloured."""
+    kind, text = part
+    text = visible(cut_line(text))
+    if kind in ("title", "text", "@"):
+        return text
+    shown = kind + " " + painter.letters(text)
+    return painter.paint(shown, DIFF_COLOURS[kind]) if kind != " " else shown
+
+
+def detail_lines(details, painter):
+    """The lines explaining an outcome, whole."""
+    return [shown_part(part, painter) for part in detail_parts(details)]
 
 
 def test_output(test, painter=Painter(False)):
-    """What a test says: why it failed (or was forfeited), then its notes."""
-    lines = []
-    if test.forfeit_reason:
-        lines.append(visible(test.forfeit_reason))
-    lines.extend(detail_lines(test.outcome.details, painter))
-    lines.extend(detail_lines(test.outcome.notes, painter))
-    return "\n".join(lines)
+    """What a test says: why it failed (or was forfeited), then its notes; at most
+    cut.TEST_BYTES, so a report of every test stays within cut.REPORT_BYTES (only the lines
+    kept are made)."""
+    forfeit = [("text", test.forfeit_reason)] if test.forfeit_reason else []
+    parts = itertools.chain(forfeit, detail_parts(test.outcome.details),
+                            detail_parts(test.outcome.notes))
+    return "\n".join(cut_lines(parts, render=lambda part: shown_part(part, painter)))
+
+
+STAFF_TITLE = "For staff (not shown to students on Gradescope)"
+NOT_SHOWN = {"hidden": "hidden from students", "after_due_date": "shown after the due date",
+             "after_published": "shown once grades are published"}
+
+
+def replay_command(seed):
+    return "python -m grader grade PATH --seed %d" % seed
 
 
 def seed_line(seed):
-    return ("Seed: %d (the games' random seeds and guess orders; python -m grader grade PATH "
-            "--seed %d replays this grading)" % (seed, seed))
+    return ("Seed: %d (the games' random seeds and guess orders; %s replays this grading)"
+            % (seed, replay_command(seed)))
+
+
+def staff_lines(result):
+    """The report's last section: how the grading ran and how to replay it."""
+    lines = ["note: %s" % visible(note) for note in result.notes]
+    if result.seed is not None:
+        lines.append(seed_line(result.seed))
+    if result.sandbox_mode:
+        lines.append("Sandbox: %s mode; held: %s" % (result.sandbox_mode,
+                                                     "; ".join(result.protections)))
+    return lines
 
 
 def group_title(group, score, maximum):
@@ -81,15 +121,10 @@ def text_report(result, colour=False):
     """The readable report of a GradeResult."""
     painter = Painter(colour)
     group_scores = result.group_scores()
-    lines = ["wordle-kit grader: %s" % visible(str(result.source)),
-             painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)), BOLD)
-             + "   (graded in %.1f s)" % result.execution_time]
-    lines.extend("note: %s" % visible(note) for note in result.notes)
-    if result.seed is not None:
-        lines.append(seed_line(result.seed))
-    if result.sandbox_mode:
-        lines.append("Sandbox: %s mode; held: %s" % (result.sandbox_mode,
-                                                     "; ".join(result.protections)))
+    lines = [visible(result.headline)] if result.headline else []
+    lines += ["wordle-kit grader: %s" % visible(str(result.source)),
+              painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)),
+                            BOLD) + "   (graded in %.1f s)" % result.execution_time]
     current_group = None
     for test in result.tests:
         group = test.spec.group
@@ -98,8 +133,12 @@ def text_report(result, colour=False):
             lines.append("")
             lines.append(painter.paint(group_title(group, *group_scores[group]), BOLD))
         status = painter.paint("PASS", GREEN) if test.passed else painter.paint("FAIL", RED)
-        lines.append("  %s  %6s/%-6s %s" % (status, points(test.score), points(test.max_score),
-                                           test.spec.name))
+        shown = "   [%s]" % NOT_SHOWN[test.visibility] if test.visibility in NOT_SHOWN else ""
+        lines.append("  %s  %6s/%-6s %s%s" % (status, points(test.score),
+                                             points(test.max_score), test.spec.name, shown))
         output = test_output(test, painter)
         lines.extend(INDENT + line if line else "" for line in output.split("\n") if output)
+    staff = staff_lines(result)
+    if staff:
+        lines += ["", painter.paint(STAFF_TITLE, BOLD)] + ["  " + line for line in staff]
     return "\n".join(lines) + "\n"

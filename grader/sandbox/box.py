@@ -35,8 +35,10 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
           paths closed to it); no capabilities left inside;
   UID     root where no namespace can be made (a default Docker container): an
           unprivileged uid/gid per child, the private paths (kit, cache, results)
-          closed to other users, and everything the uid leaves (processes, System V
-          IPC, files in /tmp and /dev/shm) removed after each child;
+          closed to other users while the sandbox is open and given back as they were
+          after, however the grader ends (sandbox/folder_guard.py), and everything the
+          uid leaves (processes, System V IPC, files in /tmp and /dev/shm) removed
+          after each child;
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
 Where a cgroup can be made (root) it caps the memory and processes of all the
 sandbox's children together (sandbox/cgroup.py); elsewhere the per-process limits
@@ -52,13 +54,15 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup
+from grader.sandbox import cgroup, folder_guard
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, capped, signal_name
+from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
+from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, signal_name
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
@@ -80,7 +84,6 @@ PRECOMPILE = ("import py_compile, sys\n"
               "for name in sys.argv[2:]:\n"
               "    py_compile.compile(sys.argv[1] + '/' + name, dfile=name, invalidation_mode="
               "py_compile.PycInvalidationMode.UNCHECKED_HASH)\n")
-MAX_FORBIDDEN_IMPORTS = 50     # module names kept from one run's reports
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
 JAIL_USER = 1000                # the student's uid and gid inside a user namespace (never 0: an
                                 # exec by uid 0 would give the capabilities back)
@@ -123,14 +126,18 @@ class Sandbox:
     """A private temp copy of a submission and the children that run it."""
 
     def __init__(self, files, allowed_imports=None, unwatched_modules=(), limits=None,
-                 privileged=None, unsafe_no_jail=False, private_paths=(), precompiled=()):
+                 privileged=None, unsafe_no_jail=False, private_paths=(), output_files=(),
+                 precompiled=()):
         """files: {name in the sandbox's folder: path to copy}.  With allowed_imports (top-level
         module names), runs report every other module the given files import, except imports
         made by unwatched_modules (e.g. course files that may import what students may not).
         Without root the sandbox refuses to start unless unsafe_no_jail; private_paths (the
         kit, the cache, the results) are closed to other users where a uid is all that
-        separates student code from them.  precompiled names trusted files (the course's)
-        whose bytecode is made once here instead of in every child."""
+        separates student code from them, or the sandbox refuses to start; output_files (e.g.
+        results.json, written once the children are gone) have their folder closed, or where
+        that folder is not the grader's to change (/tmp), themselves; all are given back as
+        they were by close().  precompiled names trusted files (the course's) whose bytecode
+        is made once here instead of in every child."""
         self.files = dict(files)
         self.precompiled = tuple(precompiled)
         self.allowed_imports = allowed_imports
@@ -139,6 +146,8 @@ class Sandbox:
         self.privileged = (os.geteuid() == 0) if privileged is None else privileged
         self.unsafe_no_jail = unsafe_no_jail
         self.private_paths = tuple(private_paths)
+        self.output_files = tuple(output_files)
+        self._guard = None      # folder_guard.FolderGuard while the private paths are closed
         self.mode = None
         self.cgroup = None
         self.temp = None
@@ -151,6 +160,9 @@ class Sandbox:
         self._runs = set()      # program/import children running now (another thread waits on them)
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
+        self._calls_started = 0         # calls children started so far
+        self._restart_import_seconds = 0.0  # wall time charged for the imports of those restarted
+        self._last_import_seconds = 0.0     # the charge of the latest import for calls
 
     # ------------------------------------------------------------ lifecycle
 
@@ -223,6 +235,7 @@ class Sandbox:
             if self.temp is not None:
                 shutil.rmtree(self.temp, ignore_errors=True)
                 self.temp = None
+        self._give_back_private_paths()
 
     def _choose_protections(self):
         """The safest mode this machine allows: JAIL, else UID (root without namespaces),
@@ -284,9 +297,11 @@ class Sandbox:
             self.missing_protections.append(f"no unprivileged uid can be used: {problem}")
             self.mode = UNSAFE
             self.python = sys.executable
+            self._give_back_private_paths()
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
-                             "privileges: the kit, the cache and the results are closed to it",
+                             "privileges: the kit, the cache and the results are closed to it "
+                             "(and given back as they were after)",
                              "everything the run's uid leaves (processes, System V IPC, files "
                              "in /tmp and /dev/shm) removed after it"]
         self.missing_protections.append("no namespaces: student code sees the machine's files "
@@ -309,20 +324,45 @@ class Sandbox:
         return True
 
     def _hide_private_paths(self):
-        """Close the private paths (the kit, the cache, the results) to other users, and open
-        the temp copy's folders to them (read-only: the files stay root's)."""
+        """Close the private paths (the kit, the cache, the results) to other users until
+        close(), and open the temp copy's folders to them (read-only: the files stay root's).
+        A private path the grader may not change (another user's, or a sticky folder every
+        user writes to) and that is open to others is refused: student code could read it."""
+        needed = (self.temp, self.python)     # what the children must reach
         for path in self.private_paths:
-            try:
-                mode = os.stat(path).st_mode
-                if mode & 0o077:
-                    os.chmod(path, mode & ~0o077)
-            except OSError:
-                pass
+            reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
+            if reached:
+                raise SandboxError(f"{reached[0]} lies in {path}, which student code must not "
+                                   "reach (set TMPDIR, or WORDLE_KIT_CACHE, to a folder outside it)")
+        try:
+            self._guard = folder_guard.FolderGuard()
+            for path in self.private_paths:
+                if os.path.lexists(path) and self._guard.protect(path) in (
+                        folder_guard.SHARED, folder_guard.NOT_OURS):
+                    raise SandboxError(unprotectable(path))
+            for path in self.output_files:
+                folder = os.path.dirname(os.path.abspath(path))
+                if any(is_inside(inner, folder) for inner in needed) or self._guard.protect(
+                        folder) in (folder_guard.SHARED, folder_guard.NOT_OURS):
+                    if os.path.isfile(path):    # the folder stays as it is: the file is closed
+                        self._guard.protect(path)
+        except folder_guard.GuardError as error:
+            raise SandboxError(str(error)) from None
+        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
+        if closed:      # else every submission would fail to import: a 0 for the grader's setup
+            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
+                               f"uid student code runs as: {closed[0]} is closed to other users "
+                               "(set TMPDIR to a folder that is not, such as /tmp)")
         os.chmod(self.temp, 0o711)
         for folder in (self.temp / "box", self.temp / "runtime"):
             os.chmod(folder, 0o755)
             for entry in folder.iterdir():
                 os.chmod(entry, 0o644)
+
+    def _give_back_private_paths(self):
+        if self._guard is not None:
+            self._guard.close()
+            self._guard = None
 
     def _probe_problem(self):
         """None when a child starts in this mode with this interpreter, else why not (checked once).
@@ -375,15 +415,30 @@ class Sandbox:
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
                 self._calls.kill()
+                self._calls = None
+            if self._calls_started and self._restart_import_seconds + self._last_import_seconds \
+                    > self.limits.restart_import_seconds:
+                return CallResult(Status.RESTARTS_SPENT, detail=(
+                    "the student's code was started again %d times after calls that crashed "
+                    "or timed out, and importing it again took %.1f s of wall-clock time "
+                    "beyond %g s an import (at most %g s are spent on that)" % (
+                        self._calls_started - 1, self._restart_import_seconds,
+                        self.limits.free_import_seconds, self.limits.restart_import_seconds)))
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
+            self._calls_started += 1
             self._known = codec.KnownLists(define_new=True)   # what this child was sent
         elif module in self._calls.imported:
             return None
+        started = time.monotonic()
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout,
                                             cpu_limit=self.limits.import_cpu_seconds)
+        self._last_import_seconds = max(0.0, time.monotonic() - started
+                                        - self.limits.free_import_seconds)
+        if self._calls_started > 1:
+            self._restart_import_seconds += self._last_import_seconds
         status = reply.get("status")
         if status == Status.OK:
             self._calls.imported.add(module)
@@ -535,6 +590,9 @@ def run_result(child, finished):
     if child.stopped:
         result.status = Status.CRASHED
         result.detail = STOPPED_DETAIL
+    elif child.violated:
+        result.status = Status.CRASHED
+        result.detail = child.protocol_error
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"
@@ -561,6 +619,22 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def unprotectable(path):
+    """Why path cannot be closed to student code: the grader changes no folder not its own."""
+    info = os.stat(path)
+    whose = (f"it belongs to another user (uid {info.st_uid})" if info.st_uid != os.geteuid()
+             else "every user may write to it (a sticky folder such as /tmp)")
+    return (f"{path} must be closed to student code, which runs under a uid of its own here, "
+            f"but it is open to other users and {whose}, so the grader will not change it: "
+            "close it to others (chmod o-rwx) or choose a folder of the grading user's "
+            "(WORDLE_KIT_CACHE for the cache, --out for results)")
+
+
+def is_inside(path, folder):
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def own_python():

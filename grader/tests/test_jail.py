@@ -38,13 +38,14 @@ NOBODY = 65534
 
 
 @contextmanager
-def sandbox_in(mode, folder, monkeypatch, private_paths=()):
-    """A sandbox over folder in mode (the others forced by failing probes of the safer modes)."""
+def sandbox_in(mode, folder, monkeypatch, **options):
+    """A sandbox over folder in mode (the others forced by failing probes of the safer modes),
+    with open_sandbox's options (e.g. private_paths)."""
     for safer in [JAIL, USERNS, UID][:[JAIL, USERNS, UID].index(mode)]:
         monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, safer),
                             "forced by the test: no namespaces")
     with load_submission(folder, REQUIRED_FILES) as submission:
-        with open_sandbox(submission, limits=FAST, private_paths=private_paths) as box:
+        with open_sandbox(submission, limits=FAST, **options) as box:
             assert box.mode == mode
             yield box
 
@@ -207,24 +208,32 @@ NEEDS_NOBODY = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
                                   reason="needs root (to become nobody), setpriv and a system python")
 
 
+def copy_kit(folder, submissions):
+    """The kit's grading files in folder (made), with submissions/NAME for each name and
+    class/alice (correct_counts), readable by all."""
+    folder.mkdir(exist_ok=True)
+    for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
+        source = KIT_ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+        else:
+            shutil.copy(source, folder / name)
+    for name in submissions:
+        shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
+    shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
+    for path, folders, files in os.walk(folder):
+        os.chmod(path, 0o755)
+        for file in files:
+            os.chmod(os.path.join(path, file), 0o644)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def kit():
     """A copy of the kit that nobody can read, with a cache and a results folder of nobody's."""
     folder = Path(tempfile.mkdtemp(prefix="wordle-kit-modes-"))
     try:
-        for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
-            source = KIT_ROOT / name
-            if source.is_dir():
-                shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
-            else:
-                shutil.copy(source, folder / name)
-        for name in HOSTILE + MODE_INDEPENDENT + ["correct_counts"]:
-            shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
-        shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
-        for path, folders, files in os.walk(folder):
-            os.chmod(path, 0o755)
-            for file in files:
-                os.chmod(os.path.join(path, file), 0o644)
+        copy_kit(folder, HOSTILE + MODE_INDEPENDENT + ["correct_counts"])
         for name in ("cache", "cache-unsafe", "results"):
             (folder / name).mkdir()
             os.chown(folder / name, NOBODY, NOBODY)

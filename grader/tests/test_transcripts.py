@@ -555,3 +555,23 @@ def test_the_miss_probability_is_that_of_the_draws():
     assert chosen_guesses.sample_miss_probability([5], "past_end") == pytest.approx(120 / 6 ** 5)
     assert chosen_guesses.sample_miss_probability([1], "choices") == 1
     assert chosen_guesses.sample_miss_probability([1], "past_end") == pytest.approx(0.5)
+
+
+def test_a_program_that_stops_before_printing_is_not_asked_for_its_answer_line():
+    """A SyntaxError: the error is the whole story, not a missing 'Answer:' nor an empty
+    'end of what your program printed'."""
+    def run(stdin, seed):
+        return RunResult(Status.RAISED, stdout="", exit_code=1,
+                         detail="SyntaxError: invalid syntax (wordle.py, line 97)",
+                         stderr="Traceback (most recent call last):\nSyntaxError: invalid syntax\n")
+    box = FakeBox({}, {program.module: run for program in T.PROGRAMS})
+    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    text = details(outcomes["wordle_program.loss"])
+    assert "SyntaxError: invalid syntax (wordle.py, line 97)" in text
+    assert "Answer: SECRET" not in text and "end of what your program printed" not in text
+
+
+def test_a_program_that_ends_without_printing_is_told_so():
+    box = program_box(edit=lambda text: "")
+    text = details(T.test_program(box, T.WORDLE, SEEDS)["wordle_program.loss"])
+    assert "the program printed nothing" in text and "end of what your program printed" not in text
