@@ -272,7 +272,7 @@ def test_a_secret_that_changes_with_the_same_seed_is_caught():
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
     outcomes = T.test_program(box, T.WORDLE, SEEDS)
     win = details(outcomes["wordle_program.win"])
-    assert "with the same random seed the secret was ROSSA, then JETTY" in win
+    assert "the game did not take ROSSA as the answer: with the same random seed" in win
 
 
 def test_a_program_that_prints_nothing_gets_the_guard_hint():
@@ -503,14 +503,14 @@ def test_a_game_that_stops_where_the_students_function_stops_alone_passes_and_sa
 def test_the_won_game_types_a_guess_for_each_rule_case_the_secret_allows(secret):
     guesses = [line.lower() for line in scripts.win_script(T.WORDLE, secret, SEEDS)[2:-1]
                if line.lower() in reference.load().word_set]
-    assert len(guesses) == 5 and secret.lower() not in guesses
+    assert len(guesses) == 4 and secret.lower() not in guesses
     lower = secret.lower()
-    for name, secret_count, guess_count, case in chosen_guesses.RULE_CASES:
-        possible = any(case(lower, letter, word) for letter in set(lower)
-                       for word in reference.load().words if word != lower
-                       and lower.count(letter) >= secret_count and word.count(letter) == guess_count)
-        if possible:
-            assert any(case(lower, letter, guess) for letter in set(lower) for guess in guesses), name
+    allowed = [(name, case) for name, secret_count, guess_count, case in chosen_guesses.RULE_CASES
+               if any(case(lower, letter, word) for letter in set(lower)
+                      for word in reference.load().words if word != lower
+                      and lower.count(letter) >= secret_count and word.count(letter) == guess_count)]
+    for name, case in allowed[:4]:  # the first four the secret allows: the fifth guess wins
+        assert any(case(lower, letter, guess) for letter in set(lower) for guess in guesses), name
     assert any(max(guess.count(letter) for letter in guess) == 3 for guess in guesses)
 
 
@@ -529,23 +529,28 @@ def test_a_letter_twice_in_the_guess_and_once_in_the_secret_is_typed_in_place_an
     assert {("grey", "yellow"), ("green", "grey")} <= kinds
 
 
-def test_a_mistaken_sampling_shows_in_all_but_one_grading_in_a_million():
-    """The easy game's won game keeps five words possible for most of its turns: a program
-    drawing with replacement (random.choices, repeated randint) gets through without a
-    repeat, or randint(0, len(words)) without an index error or a repeat, with these
-    probabilities, computed for 100 secrets. A few secrets whose words come in large
-    families (IZARS: _ARS) keep more words possible: for them the bound is 1e-4."""
+def test_a_mistaken_sampling_shows_in_all_but_a_few_gradings_in_a_million():
+    """The easy game's won game (four guesses, then the secret at the fifth, so a game that
+    does not stop at a win is seen) keeps five words possible for most of its turns: a
+    program drawing with replacement (random.choices, repeated randint) gets through without
+    a repeat, or randint(0, len(words)) without an index error or a repeat, with these
+    probabilities, computed for 100 secrets: about 2 in a million for most secrets (four
+    turns of five words: (5!/5^5)^4); secrets whose words come in large families (IZARS:
+    _ARS) keep more words possible for a turn, up to about 2 in 10,000. Not the 1 in a
+    million the issue asks for with choices: that needs a fifth turn, which the won game
+    has no room for."""
     secrets = random.Random(1913).sample(reference.load().words, 100)
     choices, past_end = [], []
     for secret in secrets:
         script = scripts.win_script(T.EASY_WORDLE, secret.upper(), SEEDS)
         counts = [len(words) for words in
                   reference_games.possible_after_each_guess(secret.upper(), tuple(script))]
-        assert counts[-1] == 1 and len(counts) == 6
+        assert counts[-1] == 1 and len(counts) == 5
         choices.append(chosen_guesses.sample_miss_probability(counts, "choices"))
         past_end.append(chosen_guesses.sample_miss_probability(counts, "past_end"))
-    assert max(past_end) < 1e-6
-    assert sum(p < 1e-6 for p in choices) >= 97 and max(choices) < 1e-4
+    assert sum(p < 1e-6 for p in past_end) >= 95 and max(past_end) < 1e-5
+    assert sum(p < 2.2e-6 for p in choices) >= 60 and sum(p < 1e-5 for p in choices) >= 90
+    assert max(choices) < 1e-3
 
 
 def test_the_miss_probability_is_that_of_the_draws():

@@ -27,6 +27,8 @@ from grader import reference
 from grader.checks import possible_words as possible_index
 from grader.checks.possible_words import possible_words
 
+# The won games win at the fifth guess, so a game that does not stop at a win is seen.
+GUESSES_BEFORE_THE_SECRET = 4
 SAMPLE_TARGET = 5       # possible words wished for at each turn of the easy game's won game
 NARROWING_CANDIDATES = 60   # first guesses tried
 NARROWING_SEARCH = 600      # second guesses tried at most
@@ -88,14 +90,14 @@ RULE_CASES = (
     ("twice in the guess, once in the secret, out of place", 1, 2, doubled_in_guess(1, 0)),
     ("twice in the guess, once in the secret, one copy in place", 1, 2, doubled_in_guess(1, 1)),
     ("green and yellow of the same letter", 2, 2, green_and_yellow),
-    ("twice in the guess and in the secret, out of place", 2, 2, doubled_in_guess(2, 0)),
     ("three times in the guess", 1, 3, tripled),
+    ("twice in the guess and in the secret, out of place", 2, 2, doubled_in_guess(2, 0)),
 )
 
 
-def rule_case_guesses(secret, number, count=5):
-    """Up to count guesses (lower case, not the secret), one per rule case the secret allows,
-    chosen at random among the words that make it."""
+def rule_case_guesses(secret, number, count=GUESSES_BEFORE_THE_SECRET):
+    """Up to count guesses (lower case, not the secret), one per rule case the secret allows
+    (the first count of them), chosen at random among the words that make it."""
     secret = secret.lower()
     rng = random.Random("%s %d rules" % (secret, number))
     chosen = []
@@ -153,8 +155,9 @@ def first_guesses(secret, rng):
 
 
 def sample_guesses(secret, number, opener_possible):
-    """Five guesses (lower case, not the secret) for the easy game's won game; see the
-    module's docstring. opener_possible(opener) gives the words possible after an opener."""
+    """GUESSES_BEFORE_THE_SECRET guesses (lower case, not the secret) for the easy game's won
+    game; see the module's docstring. opener_possible(opener) gives the words possible after
+    an opener."""
     secret = secret.lower()
     rng = random.Random("%s %d samples" % (secret, number))
     options = first_guesses(secret, rng)
@@ -168,9 +171,11 @@ def sample_guesses(secret, number, opener_possible):
             guess, possible = narrowing_guess(secret, possible, guesses, rng)
             guesses.append(guess)
             counts.append(len(possible))
-        guesses += keeping_guesses(secret, possible, 5 - len(guesses), rng)
-        miss = sample_miss_probability(counts + [len(possible)] * (5 - len(counts)) + [1],
-                                       "choices")
+        guesses += keeping_guesses(secret, possible, GUESSES_BEFORE_THE_SECRET - len(guesses),
+                                   rng)
+        miss = sample_miss_probability(
+            counts + [len(possible)] * (GUESSES_BEFORE_THE_SECRET - len(counts)) + [1],
+            "choices")
         if best is None or miss < best[0]:
             best = (miss, guesses)
         if miss < SAMPLE_MISS_TARGET / 10:

@@ -4,7 +4,8 @@ import functools
 from grader import reference
 from grader.assignment import MAX_GUESSES
 from grader.checks.possible_words import possible_words
-from grader.checks.transcripts.chosen_guesses import rule_case_guesses, sample_guesses
+from grader.checks.transcripts.chosen_guesses import (GUESSES_BEFORE_THE_SECRET, rule_case_guesses,
+                                                      sample_guesses)
 from grader.checks.transcripts.programs import EASY_WORDLE
 
 REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for it
@@ -17,7 +18,7 @@ def loss_script(program, seeds):
 
 
 def win_script(program, secret, seeds):
-    """Invalid input, five guesses chosen for the secret (one in upper case; see
+    """Invalid input, four guesses chosen for the secret (one in upper case; see
     chosen_guesses), then the secret."""
     if program is EASY_WORDLE:
         guesses = sample_guesses(secret, seeds.number, lambda opener: possible_after_one_clue(
@@ -26,7 +27,7 @@ def win_script(program, secret, seeds):
         guesses = rule_case_guesses(secret, seeds.number)
         guesses += [word.lower() for word in seeds.guesses(program, program.second_guesses)
                     if word.lower() != secret.lower() and word.lower() not in guesses]
-    first, second, *rest = guesses[:5]
+    first, second, *rest = guesses[:GUESSES_BEFORE_THE_SECRET]
     return ["beees", "", first, "ab", second.upper(), *rest, secret.lower()]
 
 
