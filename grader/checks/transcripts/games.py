@@ -75,9 +75,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
 
     second = second_script(program, seeds)
     second_run, second_secret = run(second, second_seed)
-    if second_secret is None and fitting_secrets(second_run):
-        runs[second_id] = without_answer(judged(second_id, second_run, fitting_secrets(second_run)[0],
-                                                second))
+    fitting = fitting_secrets(second_run) if second_secret is None else []
+    if fitting:
+        runs[second_id] = without_answer(judged(second_id, second_run, fitting[0], second))
     elif second_secret is None:
         runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
     elif second_secret == secret and run(second, third_seed)[1] == secret:
