@@ -74,9 +74,10 @@ def in_threads(tasks, meanwhile=None):
     return results, here
 
 
-def program_outcomes(box, submission, program, seeds, imports):
+def program_outcomes(box, submission, program, seeds, imports, rejudges):
     """The guard check and the transcript tests of one program, given {module: its import
-    run} of both programs."""
+    run} of both programs; the games to judge again through the student's own functions are
+    added to rejudges."""
     module = program.module
     imported = imports[module]
     wordle_imported = imports[assignment.WORDLE.module]
@@ -91,7 +92,7 @@ def program_outcomes(box, submission, program, seeds, imports):
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
     outcomes = {information.GUARD_SPECS[module].id: guard_outcome}
-    runs = transcripts.test_program(box, program, seeds, guard_outcome.details, skip)
+    runs = transcripts.test_program(box, program, seeds, guard_outcome.details, skip, rejudges)
     if blamed:
         for outcome in runs.values():
             if not outcome.passed:
@@ -101,15 +102,19 @@ def program_outcomes(box, submission, program, seeds, imports):
 
 
 def run_everything(box, submission, seeds):
-    """{test id: Outcome} for every test in ALL_SPECS; the program runs drawn from seeds."""
+    """{test id: Outcome} for every test in ALL_SPECS; the program runs drawn from seeds.
+    The student's functions are called for the games' sake only after the function tests,
+    so those calls cannot change what the function tests see."""
     imports, _ = in_threads({program.module: functools.partial(box.import_module, program.module)
                              for program in transcripts.PROGRAMS})
+    rejudges = []
     programs, outcomes = in_threads(
         {program.module: functools.partial(program_outcomes, box, submission, program, seeds,
-                                           imports) for program in transcripts.PROGRAMS},
+                                           imports, rejudges) for program in transcripts.PROGRAMS},
         meanwhile=functools.partial(function_runner.run_function_tests, box))
     for program_tests in programs.values():
         outcomes.update(program_tests)
+    transcripts.rejudge_through_own_functions(box, rejudges, outcomes)
     outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
     outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports,
                                                                          submission)

@@ -10,7 +10,7 @@ import random
 from grader import reference
 from grader.sandbox.box import CallResult, RunResult
 from grader.sandbox.child.codec import Status
-from grader.checks.transcripts import play_reference, reference_output
+from grader.checks.transcripts.reference_games import play_reference, reference_output
 
 
 class FakeBox:

@@ -7,12 +7,15 @@ import pytest
 
 from grader import assignment, reference
 from grader.checks import transcripts as T
+from grader.checks.transcripts import (chosen_guesses, comparison, judging, reading, reference_games,
+                                        scripts)
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
-from grader.tests.fakes import FakeBox, output_of, reference_program
+from grader.tests import fakes
+from grader.tests.fakes import FakeBox, output_of, reference_functions, reference_program
 
 GREEN, YELLOW, GREY, RESET = "\033[42;1m", "\033[43m", "\033[47m", "\033[0m"
 SECRET = "LERED"
@@ -21,7 +24,7 @@ SCRIPT = ["aeiou", "darnit", "radio", "Druid", "lered"]
 
 def judge(output, program=T.WORDLE, script=SCRIPT, secret=SECRET, **run_fields):
     run = RunResult(run_fields.pop("status", Status.OK), stdout=output, exit_code=0, **run_fields)
-    return T.judge_run(program, run, secret, script)
+    return judging.judge_run(program, run, secret, script)
 
 
 def details(outcome):
@@ -104,7 +107,7 @@ def test_a_missing_line_is_called_missing():
 
 
 def test_upper_case_input_may_be_rejected_as_an_invalid_word():
-    rejected = ["aeiou", "darnit", "radio", T.REJECTED_STAND_IN, "lered"]
+    rejected = ["aeiou", "darnit", "radio", scripts.REJECTED_STAND_IN, "lered"]
     outcome = judge(reference_text(script=rejected))
     assert outcome.passed
     assert details(judge(reference_text(script=["aeiou", "darnit", "radio", "lered"]))) != ""
@@ -138,8 +141,8 @@ def easy_text(secret="PERIS", script=EASY_SCRIPT, seed=1):
 
 
 def test_the_easy_screen_expects_samples_of_the_right_size():
-    expected = T.expected_screen(T.EASY_WORDLE, "PERIS", tuple(EASY_SCRIPT))
-    samples = [item for item in expected if isinstance(item, T.Samples)]
+    expected = reference_games.expected_screen(T.EASY_WORDLE, "PERIS", tuple(EASY_SCRIPT))
+    samples = [item for item in expected if isinstance(item, reference_games.Samples)]
     assert [(s.total, s.count) for s in samples] == [(39, 5), (2, 2), (1, 1), (1, 1)]
     assert samples[1].possible == {"meris", "peris"}
 
@@ -177,8 +180,8 @@ def test_too_few_samples_are_explained():
 
 @pytest.mark.parametrize("secret", ["PERIS", "SLATE", "MAMMA", "CRANE", "XVIII"])
 def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
-    script = T.win_script(T.EASY_WORDLE, secret, T.Seeds(7))
-    guesses = T.accepted_guesses(secret, script)
+    script = scripts.win_script(T.EASY_WORDLE, secret, T.Seeds(7))
+    guesses = scripts.accepted_guesses(secret, script)
     assert guesses[-1] == secret and secret not in guesses[:-1]
     clues = [(g, reference.load().wordle.check_word(secret, g)) for g in guesses[:-1]]
     assert len(reference.load().easy_wordle.filter_word_list(reference.load().words, clues)) <= 12
@@ -187,26 +190,26 @@ def test_the_easy_win_script_narrows_the_words_and_wins_last(secret):
 def easy_scripts():
     """Loss, win and second-game scripts of several gradings, their upper-case-rejecting
     variants, and a script that runs out before the game ends."""
-    scripts = [("PERIS", tuple(EASY_SCRIPT)), ("PERIS", ("raise", "serif")),
+    played = [("PERIS", tuple(EASY_SCRIPT)), ("PERIS", ("raise", "serif")),
                ("MAMMA", ("mamma",))]
     for number, secret in ((7, "PERIS"), (1913, "XVIII"), (5, "MAMMA")):
         seeds = T.Seeds(number)
-        for script in (T.loss_script(T.EASY_WORDLE, seeds),
-                       T.win_script(T.EASY_WORDLE, secret, seeds),
-                       T.second_script(T.EASY_WORDLE, seeds)):
-            scripts.extend((secret, tuple(variant)) for variant in T.script_variants(script))
-    return scripts
+        for script in (scripts.loss_script(T.EASY_WORDLE, seeds),
+                       scripts.win_script(T.EASY_WORDLE, secret, seeds),
+                       scripts.second_script(T.EASY_WORDLE, seeds)):
+            played.extend((secret, tuple(variant)) for variant in scripts.script_variants(script))
+    return played
 
 
 def test_the_easy_reference_played_incrementally_prints_exactly_what_it_prints(monkeypatch):
     fast = []
     for secret, script in easy_scripts():
         random.seed(secret)
-        fast.append(T.play_reference(T.EASY_WORDLE, secret, script))
-    monkeypatch.setattr(T, "reference_game", lambda program: program.play)
+        fast.append(reference_games.play_reference(T.EASY_WORDLE, secret, script))
+    monkeypatch.setattr(reference_games, "reference_game", lambda program: program.play)
     for (secret, script), (output, finished) in zip(easy_scripts(), fast):
         random.seed(secret)
-        assert T.play_reference(T.EASY_WORDLE, secret, script) == (output, finished), script
+        assert reference_games.play_reference(T.EASY_WORDLE, secret, script) == (output, finished), script
     assert any(not finished for _, finished in fast) and any(finished for _, finished in fast)
     assert sum(output.count("words possible:") for output, _ in fast) > 30
 
@@ -237,9 +240,9 @@ def test_a_correct_program_passes_all_three_runs_whatever_the_seed(program, numb
 def test_each_grading_draws_its_runs_afresh_and_a_seed_replays_them():
     draws = {T.Seeds.draw().number for _ in range(5)}
     assert len(draws) > 1
-    scripts = {tuple(T.loss_script(T.WORDLE, T.Seeds(n))) for n in range(20)}
-    assert len(scripts) > 5   # the order of the guesses changes with the seed
-    assert T.loss_script(T.WORDLE, T.Seeds(3)) == T.loss_script(T.WORDLE, T.Seeds(3))
+    drawn = {tuple(scripts.loss_script(T.WORDLE, T.Seeds(n))) for n in range(20)}
+    assert len(drawn) > 5   # the order of the guesses changes with the seed
+    assert scripts.loss_script(T.WORDLE, T.Seeds(3)) == scripts.loss_script(T.WORDLE, T.Seeds(3))
     assert T.Seeds(3).runs(T.WORDLE) == T.Seeds(3).runs(T.WORDLE) != T.Seeds(4).runs(T.WORDLE)
 
 
@@ -268,8 +271,8 @@ def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
     outcomes = T.test_program(box, T.WORDLE, SEEDS)
-    assert "the game did not take" in details(outcomes["wordle_program.win"])
-    assert "same random seed" in details(outcomes["wordle_program.win"])
+    win = details(outcomes["wordle_program.win"])
+    assert "the game did not take ROSSA as the answer: with the same random seed" in win
 
 
 def test_a_program_that_prints_nothing_gets_the_guard_hint():
@@ -292,7 +295,7 @@ def test_a_skipped_program_is_not_run():
     ("Answer: " + GREEN + "P" + RESET + "ERIS\n", "PERIS"), ("Answer: ZZZZZ\n", None), ("", None),
 ])
 def test_the_secret_is_learned_from_the_answer_line(text, secret):
-    assert T.learn_secret(RunResult(Status.OK, stdout=text)) == secret
+    assert reading.learn_secret(RunResult(Status.OK, stdout=text)) == secret
 
 
 # ------------------------------------------------------------------ checked explanations
@@ -327,7 +330,7 @@ def test_valid_sample_words_are_shown_as_valid_in_a_diff():
     outcome = judge(edited, T.EASY_WORDLE, EASY_SCRIPT, "PERIS")
     shown = details(outcome)
     assert "is extra: 'Possible words remaining:'" in shown
-    assert T.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
+    assert comparison.VALID_SAMPLE in shown and "(5 different words of the 39 possible)" not in shown
 
 
 def test_printed_text_never_looks_like_a_coloured_letter():
@@ -372,8 +375,8 @@ def test_a_games_cpu_limit_is_set_against_the_reference_programs_longest_game():
     for program in T.PROGRAMS:
         T.test_program(box, program, SEEDS)
     limits = dict(box.cpu_limits)
-    easy_reference = T.reference_game_cpu(T.EASY_WORDLE)
-    assert easy_reference > 10 * T.reference_game_cpu(T.WORDLE) > 0
+    easy_reference = reference_games.reference_game_cpu(T.EASY_WORDLE)
+    assert easy_reference > 10 * reference_games.reference_game_cpu(T.WORDLE) > 0
     assert limits["easy_wordle"] == assignment.game_cpu_limit(easy_reference) == \
         assignment.CPU_MULTIPLE * easy_reference
     assert limits["wordle"] == assignment.GAME_CPU_FLOOR
@@ -386,10 +389,177 @@ def test_an_import_may_take_as_much_cpu_time_as_the_least_a_game_may():
 def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
     run = RunResult(Status.CRASHED, stdout="Guess: ", detail="killed by signal SIGXCPU",
                     cpu_exhausted=True)
-    problems = " ".join(T.run_problems(T.EASY_WORDLE, run, ()))
+    problems = " ".join(judging.run_problems(T.EASY_WORDLE, run, ()))
     assert "used up its CPU time limit of %d s" % math.ceil(
-        assignment.game_cpu_limit(T.reference_game_cpu(T.EASY_WORDLE))) in problems
+        assignment.game_cpu_limit(reference_games.reference_game_cpu(T.EASY_WORDLE))) in problems
     assert "300 times that, at least %g s" % assignment.GAME_CPU_FLOOR in problems
+
+
+# ------------------------------------------------------------------ screens through the student's own functions
+
+RIGHT_CHECK_WORD = reference.load().wordle.check_word
+
+
+def swapped_check_word(secret, guess):
+    """A wrong check_word that always shows: grey and yellow swapped."""
+    swap = {"grey": "yellow", "yellow": "grey", "green": "green"}
+    return [swap[colour] for colour in RIGHT_CHECK_WORD(secret, guess)]
+
+
+def program_with_check_word(check_word, edit=None):
+    """A fake wordle.py that plays the reference game with its own check_word."""
+    run = reference_program(T.WORDLE, edit=edit)
+
+    def patched(stdin, seed):
+        wordle = reference.load().wordle
+        saved, wordle.check_word = wordle.check_word, check_word
+        try:
+            return run(stdin, seed)
+        finally:
+            wordle.check_word = saved
+    return patched
+
+
+def graded_through_own_functions(functions, program):
+    box = FakeBox(functions, {"wordle": program})
+    games = []
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
+    first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
+    T.rejudge_through_own_functions(box, games, outcomes)
+    return first, outcomes
+
+
+def test_a_screen_in_the_colours_of_the_students_own_check_word_passes_and_says_so():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    first, outcomes = graded_through_own_functions(
+        functions, program_with_check_word(swapped_check_word))
+    assert not any(first.values())   # against the reference's screens alone
+    assert all(outcome.passed for outcome in outcomes.values())
+    assert all("the colours are your check_word's; its mistakes are counted in its tests"
+               in details(outcome) for outcome in outcomes.values())
+
+
+def test_the_programs_own_mistakes_still_fail_through_the_students_functions():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    _, outcomes = graded_through_own_functions(functions, program_with_check_word(
+        swapped_check_word, edit=lambda text: text.replace("Grey Letters:", "Grey letters:")))
+    assert not any(outcome.passed for outcome in outcomes.values())
+    assert "expected 'Grey Letters: ', got 'Grey letters: '" in details(
+        outcomes["wordle_program.loss"])
+
+
+def test_a_function_that_fails_in_the_sandbox_gives_no_other_screen():
+    def raising(secret, guess):
+        raise ValueError("no")
+    functions = dict(reference_functions(), check_word=raising)
+    _, outcomes = graded_through_own_functions(functions,
+                                               program_with_check_word(swapped_check_word))
+    assert not any(outcome.passed for outcome in outcomes.values())
+
+
+def test_each_call_of_the_students_functions_is_made_once_a_grading():
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
+    games = []
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
+    T.rejudge_through_own_functions(box, games, outcomes)
+    calls = [(name, repr(args)) for name, args in box.calls]
+    assert calls and len(calls) == len(set(calls))
+
+
+def test_a_game_that_stops_where_the_students_function_stops_alone_passes_and_says_so():
+    """A check_word that raises on the winning guess: the game ends with its error where
+    the reference program with that check_word would, under every draw."""
+    def raises_on_a_win(secret, guess):
+        if secret == guess:
+            raise ValueError("won")
+        return RIGHT_CHECK_WORD(secret, guess)
+
+    def program(stdin, seed):
+        import io
+        output = io.StringIO()
+        wordle = reference.load().wordle
+        saved, wordle.check_word = wordle.check_word, raises_on_a_win
+        try:
+            with reference_games.typed_into_reference(stdin.split("\n")[:-1], output):
+                wordle.play(fakes.secret_for(seed))
+            status = Status.OK
+        except ValueError:
+            status = Status.RAISED
+        finally:
+            wordle.check_word = saved
+        return RunResult(status, stdout=output.getvalue(), detail="ValueError: won")
+    _, outcomes = graded_through_own_functions(
+        dict(reference_functions(), check_word=raises_on_a_win), program)
+    assert outcomes["wordle_program.loss"].passed
+    win = outcomes["wordle_program.win"]
+    assert win.passed and "the game stopped at the call check_word(" in details(win)
+    assert "raised an error when called alone too" in details(win)
+
+
+# ------------------------------------------------------------------ guesses chosen for the secret
+
+@pytest.mark.parametrize("secret", ["CRAYS", "LERED", "MAMMA", "XVIII", "SISSY", "PERIS", "EERIE"])
+def test_the_won_game_types_a_guess_for_each_rule_case_the_secret_allows(secret):
+    guesses = [line.lower() for line in scripts.win_script(T.WORDLE, secret, SEEDS)[2:-1]
+               if line.lower() in reference.load().word_set]
+    assert len(guesses) == 4 and secret.lower() not in guesses
+    lower = secret.lower()
+    allowed = [(name, case) for name, secret_count, guess_count, case in chosen_guesses.RULE_CASES
+               if any(case(lower, letter, word) for letter in set(lower)
+                      for word in reference.load().words if word != lower
+                      and lower.count(letter) >= secret_count and word.count(letter) == guess_count)]
+    for name, case in allowed[:4]:  # the first four the secret allows: the fifth guess wins
+        assert any(case(lower, letter, guess) for letter in set(lower) for guess in guesses), name
+    assert any(max(guess.count(letter) for letter in guess) == 3 for guess in guesses)
+
+
+def test_a_letter_twice_in_the_guess_and_once_in_the_secret_is_typed_in_place_and_out():
+    guesses = scripts.win_script(T.WORDLE, "CRAYS", SEEDS)
+    clues = [RIGHT_CHECK_WORD("CRAYS", guess.upper()) for guess in guesses[2:-1]
+             if guess.lower() in reference.load().word_set]
+    doubled = [(guess.upper(), clue) for guess, clue in zip(
+        [g for g in guesses[2:-1] if g.lower() in reference.load().word_set], clues)]
+    kinds = set()
+    for guess, clue in doubled:
+        for letter in set(guess):
+            places = [i for i in range(5) if guess[i] == letter]
+            if len(places) == 2 and "CRAYS".count(letter) == 1:
+                kinds.add(tuple(sorted(clue[i] for i in places)))
+    assert {("grey", "yellow"), ("green", "grey")} <= kinds
+
+
+def test_a_mistaken_sampling_shows_in_all_but_a_few_gradings_in_a_million():
+    """The easy game's won game (four guesses, then the secret at the fifth, so a game that
+    does not stop at a win is seen) keeps five words possible for most of its turns: a
+    program drawing with replacement (random.choices, repeated randint) gets through without
+    a repeat, or randint(0, len(words)) without an index error or a repeat, with these
+    probabilities, computed for 100 secrets: about 2 in a million for most secrets (four
+    turns of five words: (5!/5^5)^4); secrets whose words come in large families (IZARS:
+    _ARS) keep more words possible for a turn, up to about 2 in 10,000. Not the 1 in a
+    million the issue asks for with choices: that needs a fifth turn, which the won game
+    has no room for."""
+    secrets = random.Random(1913).sample(reference.load().words, 100)
+    choices, past_end = [], []
+    for secret in secrets:
+        script = scripts.win_script(T.EASY_WORDLE, secret.upper(), SEEDS)
+        counts = [len(words) for words in
+                  reference_games.possible_after_each_guess(secret.upper(), tuple(script))]
+        assert counts[-1] == 1 and len(counts) == 5
+        choices.append(chosen_guesses.sample_miss_probability(counts, "choices"))
+        past_end.append(chosen_guesses.sample_miss_probability(counts, "past_end"))
+    assert sum(p < 1e-6 for p in past_end) >= 95 and max(past_end) < 1e-5
+    assert sum(p < 2.2e-6 for p in choices) >= 60 and sum(p < 1e-5 for p in choices) >= 90
+    assert max(choices) < 1e-3
+
+
+def test_the_miss_probability_is_that_of_the_draws():
+    # five words possible, five drawn with replacement: all different in 5!/5^5 of draws
+    assert chosen_guesses.sample_miss_probability([5], "choices") == pytest.approx(120 / 5 ** 5)
+    # from the six indexes 0..5, none 5 and all different
+    assert chosen_guesses.sample_miss_probability([5], "past_end") == pytest.approx(120 / 6 ** 5)
+    assert chosen_guesses.sample_miss_probability([1], "choices") == 1
+    assert chosen_guesses.sample_miss_probability([1], "past_end") == pytest.approx(0.5)
 
 
 def test_a_program_that_stops_before_printing_is_not_asked_for_its_answer_line():

@@ -1,0 +1,40 @@
+"""Kits' keys for grading a submission as several kits would (the key-invariance test and
+benchmarks/key_invariance.py): the same keys on every machine, so a difference replays."""
+import hashlib
+
+from grader import grading
+from grader.assignment import REQUIRED_FILES
+from grader.checks.transcripts import Seeds
+from grader.results.rubric import load_rubric
+from grader.sandbox.loading import load_submission
+
+
+def keys(count):
+    """count kits' keys."""
+    return [hashlib.sha256(b"key invariance %d" % number).digest()[:16] for number in range(count)]
+
+
+def seed_under(key, folder):
+    """The seed a kit with key gives the submission's files (as grading.submission_seeds)."""
+    with load_submission(folder, REQUIRED_FILES) as submission:
+        contents = {name: path.read_bytes() for name, path in submission.files.items()}
+    return Seeds.for_submission(key, contents).number
+
+
+def per_test_scores(folder, seed, unsafe_no_jail=False):
+    """{test id: score} of the submission graded with seed."""
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    result = grading.grade(folder, rubric, seed=seed, unsafe_no_jail=unsafe_no_jail)
+    return {test.spec.id: test.score for test in result.tests}
+
+
+def scores_under_keys(folder, key_count, unsafe_no_jail=False):
+    """(folder name, the seeds, [per_test_scores under each key])."""
+    seeds = [seed_under(key, folder) for key in keys(key_count)]
+    return folder.name, seeds, [per_test_scores(folder, seed, unsafe_no_jail) for seed in seeds]
+
+
+def differing_tests(scores):
+    """{test id: its scores} for the tests whose score is not the same in every grading."""
+    return {test_id: [each[test_id] for each in scores] for test_id in scores[0]
+            if len({each[test_id] for each in scores}) > 1}
