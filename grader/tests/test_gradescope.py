@@ -1,6 +1,7 @@
 """The Gradescope autograder zip: its contents, and setup.sh then run_autograder in a tree
 laid out like /autograder, on Python 3.10 (Gradescope's Ubuntu 22.04) and on a Python
 marked externally managed (PEP 668), for a correct, a broken and a hostile submission."""
+import ast
 import json
 import os
 import pathlib
@@ -290,10 +291,18 @@ def test_on_gradescope_students_see_their_findings_only(tmp_path):
         return data, run.stdout
 
     def mistaken(folder):
+        """A game that shows its blocks in the wrong order (its second game fails under every
+        key), a check_word with a mistake of its own (random pairs fail; a game that coloured
+        with the same mistake inline would be accepted through it) and an import beyond the
+        spec's."""
         for name in ("wordle.py", "easy_wordle.py"):
-            shutil.copy(SUBMISSIONS / "cw_extra_yellow" / name, folder / name)
-        source = (folder / "wordle.py").read_text()
-        (folder / "wordle.py").write_text("import os\n" + source)
+            shutil.copy(SUBMISSIONS / "block_after_last_guess" / name, folder / name)
+        wrong_check_word = ast.get_source_segment(
+            source := (SUBMISSIONS / "cw_extra_yellow" / "wordle.py").read_text(),
+            next(node for node in ast.parse(source).body
+                 if isinstance(node, ast.FunctionDef) and node.name == "check_word"))
+        game = (folder / "wordle.py").read_text()
+        (folder / "wordle.py").write_text("import os\n" + game + "\n\n" + wrong_check_word + "\n")
 
     data, staff_output = grade(mistaken)
     failed = {test["name"] for test in data["tests"] if test["status"] == "failed"}
