@@ -38,6 +38,12 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
           closed to other users, and everything the uid leaves (processes, System V
           IPC, files in /tmp and /dev/shm) removed after each child;
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
+In every mode but UNSAFE each child then seals itself (child/seal.py, its paths chosen by
+sandbox/sealing.py): a session keyring of its own, Landlock where the kernel has it (its own
+copy and the Python it runs on readable, only the jail's folders writable), and a seccomp
+filter against the kernel objects namespaces do not separate (keyrings, file locks, IPC,
+sockets); what the probe's seal could not do is named in missing_protections.  Where Landlock
+holds and no path it opens holds the private paths, the UID mode leaves their modes alone.
 Where a cgroup can be made (root) it caps the memory and processes of all the
 sandbox's children together (sandbox/cgroup.py); elsewhere the per-process limits
 times the process limit bound them.
@@ -55,19 +61,20 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup
+from grader.sandbox import cgroup, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, capped, signal_name
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_FILES = ("start.py", "worker.py", "jail.py", "codec.py")
-CHILD_MODULES = ("worker.py", "jail.py", "codec.py")   # imported by start.py: precompiled
+CHILD_FILES = ("start.py", "worker.py", "jail.py", "codec.py", "seal.py")
+CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py")   # imported by start.py: precompiled
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
 _PROBES = {}           # (interpreter, mode) -> None (the mode works) or why it does not
+_SEALS = {}            # (interpreter, mode) -> what the probe's seal held (child/seal.py's report)
 _BYTECODE = {}         # (interpreter, (name, source), ...) -> {pyc file name: bytes}
 JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"   # the modes, safest first
 NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
@@ -146,6 +153,8 @@ class Sandbox:
         self.protections = []
         self.missing_protections = []
         self.child_uids = set()
+        self.seal_required = {}     # what every child must seal as the probe did (sealing.py)
+        self.removed = []           # what children's uids left, removed after them (staff output)
         self._calls = None
         self._known = None      # the long lists the calls child was sent (codec.KnownLists)
         self._runs = set()      # program/import children running now (another thread waits on them)
@@ -212,7 +221,7 @@ class Sandbox:
         thread waiting on it ends it and closes its pipes itself.
         """
         if self._calls is not None:
-            self._calls.kill()
+            self._end(self._calls)
             self._calls = None
         with self._runs_lock:
             for child in self._runs:
@@ -256,6 +265,12 @@ class Sandbox:
                 "processes the student started outlive a grader that is killed with SIGKILL",
                 "no IPC namespace and no memory cap for the run as a whole"]
             return
+        report = _SEALS.get((self.python, self.mode))
+        held, missing = sealing.protections(report, uid_mode=self.mode == UID)
+        self.protections += held
+        self.missing_protections += missing
+        if report is not None:
+            self.seal_required = sealing.required(report)
         self.cgroup = cgroup.make(self.limits.sandbox_memory_bytes, self.limits.sandbox_processes)
         if self.cgroup is not None:
             self.protections.append("one memory and process cap for all the sandbox's processes "
@@ -273,7 +288,12 @@ class Sandbox:
                 "unprivileged uid/gid, no groups, no new privileges"]
             return
         self.missing_protections.append(f"the jail cannot be built here: {problem}")
-        self._hide_private_paths()  # the run's own uid builds the jail from the temp copy
+        self._open_temp_copy()  # the run's own uid builds the jail from the temp copy
+        if self._landlock_hides_private_paths():
+            self.protections.append("the kit, the cache and the results are out of Landlock's "
+                                    "reach: their modes are left as they are")
+        else:
+            self._close_private_paths()
         if self._try_user_namespace(python):
             self.protections.append("outside the namespace, a uid of each run's own: the kit, "
                                     "the cache and the results are closed to it")
@@ -308,9 +328,19 @@ class Sandbox:
             "no capabilities and no new privileges inside it"]
         return True
 
-    def _hide_private_paths(self):
-        """Close the private paths (the kit, the cache, the results) to other users, and open
-        the temp copy's folders to them (read-only: the files stay root's)."""
+    def _landlock_hides_private_paths(self):
+        """True when every child will be held by Landlock (required of it) and no path Landlock
+        lets it read holds a private path: then no chmod is needed to keep them from it."""
+        try:
+            hides = sealing.landlock_hides(self.python, self.private_paths)
+        except sealing.SealingError:
+            return False
+        if hides:
+            self.seal_required = dict(self.seal_required, landlock=1)
+        return hides
+
+    def _close_private_paths(self):
+        """Close the private paths (the kit, the cache, the results) to other users."""
         for path in self.private_paths:
             try:
                 mode = os.stat(path).st_mode
@@ -318,6 +348,9 @@ class Sandbox:
                     os.chmod(path, mode & ~0o077)
             except OSError:
                 pass
+
+    def _open_temp_copy(self):
+        """Open the temp copy's folders to other users (read-only: the files stay root's)."""
         os.chmod(self.temp, 0o711)
         for folder in (self.temp / "box", self.temp / "runtime"):
             os.chmod(folder, 0o755)
@@ -338,6 +371,8 @@ class Sandbox:
                 child.kill()
             if finished and child.exit_code == 0 and {"end": End.FINISHED} in child.messages:
                 _PROBES[key] = None
+                _SEALS[key] = next((message["seal"] for message in child.messages
+                                    if type(message.get("seal")) is dict), None)
             else:
                 errors = child.text("stderr").strip().splitlines()
                 _PROBES[key] = errors[-1] if errors else f"exit status {child.exit_code}"
@@ -374,7 +409,7 @@ class Sandbox:
             return failure
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
-                self._calls.kill()
+                self._end(self._calls)
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
@@ -439,10 +474,15 @@ class Sandbox:
         finally:
             with self._runs_lock:
                 self._runs.discard(child)
-            child.kill()
+            self._end(child)
         return run_result(child, finished)
 
     # ------------------------------------------------------------ children
+
+    def _end(self, child):
+        """Kill child with everything it started and keep what its clean-up removed."""
+        child.kill()
+        self.removed += child.removed
 
     def _start(self, config, stdin, cpu_limit=None):
         limits = self.limits.rlimits(calls=config["mode"] == "calls")
@@ -458,6 +498,12 @@ class Sandbox:
             self.child_uids.add(uid)
         if self.cgroup is not None:
             config["cgroup_procs"] = self.cgroup.procs_files
+        if self.mode != UNSAFE:
+            try:
+                config["seal"] = sealing.config(self.python, self.temp / "box",
+                                                self.mode in (JAIL, USERNS), self.seal_required)
+            except sealing.SealingError as error:
+                raise SandboxError(str(error)) from None
         if self.mode == UID:
             config["drop"] = {"uid": uid, "gid": uid}
         elif self.mode in (JAIL, USERNS):
