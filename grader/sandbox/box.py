@@ -35,8 +35,9 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
           paths closed to it); no capabilities left inside;
   UID     root where no namespace can be made (a default Docker container): an
           unprivileged uid/gid per child, the private paths (kit, cache, results)
-          closed to other users, and everything the uid leaves (processes, System V
-          IPC, files in /tmp and /dev/shm) removed after each child;
+          closed to other users (or out of Landlock's reach), and everything the uid
+          leaves (processes, IPC, files in the world-writable folders) removed after each
+          child by a process of that uid (sandbox/leftovers.py);
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
 In every mode but UNSAFE each child then seals itself (child/seal.py, its paths chosen by
 sandbox/sealing.py): a session keyring of its own, Landlock where the kernel has it (its own
@@ -307,10 +308,8 @@ class Sandbox:
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
                              "privileges: the kit, the cache and the results are closed to it",
-                             "everything the run's uid leaves (processes, System V IPC, files "
-                             "in /tmp and /dev/shm) removed after it"]
-        self.missing_protections.append("no namespaces: student code sees the machine's files "
-                                        "that any user may read, and the network")
+                             "everything the run's uid leaves (processes, System V and POSIX "
+                             "IPC, files in every world-writable folder) removed after it"]
 
     def _try_user_namespace(self, python):
         """Choose USERNS when the jail can be built in a user namespace with python; the

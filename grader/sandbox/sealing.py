@@ -127,7 +127,7 @@ def protections(report, uid_mode):
                        (", System V and POSIX IPC, sockets and the network" if uid_mode else "") +
                        " stay open between gradings running at once")
     else:
-        held.append(f"seccomp: no {seal.SECCOMP_DENIED}")
+        held.append(f"seccomp: refuses {seal.SECCOMP_DENIED}")
     if report.get("keyring"):
         held.append("a session keyring of its own (not the grader's)")
     elif report["seccomp"]:
