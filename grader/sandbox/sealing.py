@@ -15,11 +15,12 @@ import os
 import subprocess
 
 from grader.sandbox.child import seal
+from grader.sandbox.child.jail import JAIL_BOX
 
 EXECUTABLE_FOLDERS = ("/usr/bin", "/bin", "/usr/local/bin")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/usr/lib/locale")   # what loading a library or a locale reads
-JAIL_WRITABLE = ("/box", "/tmp")       # the jail's own tmpfs
-JAIL_BOX = "/box"
+JAIL_WRITABLE = (JAIL_BOX, "/tmp")     # the jail's own tmpfs
+MQUEUE = "/dev/mqueue"                 # where the uid mode's clean-up finds POSIX message queues
 LAYOUT_TIMEOUT = 10.0
 # Run by the children's interpreter: its standard library's entries (not site-packages), its
 # executable, and the shared libraries it loads (those of ctypes and zlib too).  A library
@@ -126,6 +127,9 @@ def protections(report, uid_mode):
         missing.append(f"{report['seccomp']}: file locks and inotify on shared read-only files" +
                        (", System V and POSIX IPC, sockets and the network" if uid_mode else "") +
                        " stay open between gradings running at once")
+        if uid_mode and not os.path.ismount(MQUEUE):
+            missing.append(f"{MQUEUE} is not mounted: POSIX message queues a run leaves cannot "
+                           "be found to be removed")
     else:
         held.append(f"seccomp: refuses {seal.SECCOMP_DENIED}")
     if report.get("keyring"):

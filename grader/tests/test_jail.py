@@ -9,6 +9,7 @@ seccomp filter, as in a default Docker container); and the refusal where no safe
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -399,6 +400,9 @@ def test_root_without_cap_sys_admin_or_user_namespaces_drops_to_a_uid_of_its_own
     reports = grade_as_labelled(kit, prefix, HOSTILE + MODE_INDEPENDENT, "uid", ROOT_CACHE)
     assert "no user namespace can be made here" in reports["hostile_leaves_shm"]
     assert "imported ctypes" in reports["hostile_leaves_shm"]
+    # the daemons that left the session, found by their uid and named in the staff notes
+    assert re.search(r"removed after a run, as its uid left it: \d+ process",
+                     reports["hostile_spawns_sleepers"])
 
 
 @pytest.mark.skipif(not IS_ROOT, reason="cgroups need root")
