@@ -273,3 +273,13 @@ def test_the_filter_s_jumps_land_on_its_own_instructions():
             if code in (seal.BPF_JEQ_K, seal.BPF_JGE_K):
                 assert index + 1 + max(true, false) < len(program)
         assert program[-1] == (seal.BPF_RET_K, 0, 0, seal.SECCOMP_RET_ERRNO | seal.EPERM)
+
+
+@pytest.mark.skipif(not (SYSTEM_PYTHON and seal.landlock_abi()), reason="needs Landlock")
+def test_landlock_hides_a_private_folder_only_outside_every_path_it_opens(tmp_path):
+    """Else the uid mode closes the folder to other users by chmod, as without Landlock."""
+    assert sealing.landlock_hides(SYSTEM_PYTHON, [tmp_path, KIT_ROOT])
+    readable = next(path for path in sealing.python_paths(SYSTEM_PYTHON)["read"]
+                    if os.path.isdir(path))      # a package of the standard library
+    assert not sealing.landlock_hides(SYSTEM_PYTHON, [tmp_path, readable + "/kit"])
+    assert not sealing.landlock_hides(SYSTEM_PYTHON, ["/usr/bin/kit"])    # runnable programs
