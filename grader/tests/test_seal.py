@@ -283,3 +283,34 @@ def test_landlock_hides_a_private_folder_only_outside_every_path_it_opens(tmp_pa
                     if os.path.isdir(path))      # a package of the standard library
     assert not sealing.landlock_hides(SYSTEM_PYTHON, [tmp_path, readable + "/kit"])
     assert not sealing.landlock_hides(SYSTEM_PYTHON, ["/usr/bin/kit"])    # runnable programs
+
+
+@pytest.mark.skipif(seal.landlock_abi() < 6, reason="needs Landlock ABI 6")
+def test_landlock_alone_scopes_abstract_sockets_and_signals(tmp_path):
+    """Where seccomp is missing (another architecture) Landlock still keeps a run from the
+    abstract sockets and the processes outside it."""
+    import socket
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    name = "\0wordle-kit-seal-test-%d" % os.getpid()
+    listener.bind(name)
+    listener.listen(1)
+    script = ("import os, socket, sys; sys.path.insert(0, %r); import seal\n"
+              "seal.restrict_paths({'read': [], 'list': [], 'execute': [], 'write': []})\n"
+              "found = []\n"
+              "try:\n"
+              "    socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).connect(%r)\n"
+              "    found.append('connected')\n"
+              "except OSError as error:\n"
+              "    found.append(error.errno)\n"
+              "try:\n"
+              "    os.kill(%d, 0)\n"
+              "    found.append('signalled')\n"
+              "except OSError as error:\n"
+              "    found.append(error.errno)\n"
+              "print(found)\n" % (str(KIT_ROOT / "grader" / "sandbox" / "child"), name, os.getpid()))
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True,
+                              text=True, cwd=tmp_path, timeout=60)
+    finally:
+        listener.close()
+    assert done.stdout.strip() == "[1, 1]", done.stderr      # EPERM for both
