@@ -21,7 +21,6 @@ apply() returns what held, so the grader can name what is missing in the staff o
 """
 import ctypes
 import os
-import platform
 import stat
 import struct
 
@@ -59,7 +58,6 @@ FS_ALL_ABI1 = (1 << 13) - 1      # execute ... make_sym
 FILE_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
 NET_BIND_TCP, NET_CONNECT_TCP = 1, 2
 SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1, 2
-O_PATH = 0o10000000
 
 _libc = ctypes.CDLL(None, use_errno=True)
 _libc.syscall.restype = ctypes.c_long
@@ -70,20 +68,21 @@ class SealError(OSError):
 
 
 def apply(config):
-    """Seal this process as config says ({"read": [paths], "list": [folders], "execute": [paths],
-    "write": [paths], "require": {"seccomp": bool, "landlock": ABI}}); returns {"seccomp": "" or why not,
-    "landlock": ABI (0: none), "landlock_problem": why not, "keyring": joined a new one}.  Raises SealError when less
-    than config["require"] held (the probe found more on this machine)."""
-    architecture = ARCHITECTURES.get(platform.machine())
-    report = {"landlock": 0, "landlock_problem": "", "seccomp": "", "keyring": architecture is not
-              None and _libc.syscall(architecture[1]["keyctl"], KEYCTL_JOIN_SESSION_KEYRING,
-                                     None) > 0}
+    """Seal this process as config says ({"read": [paths], "list": [folders], "execute":
+    [paths], "write": [paths], "require": {"seccomp": bool, "landlock": ABI}}); returns
+    {"seccomp": "" or why not, "landlock": ABI (0: none), "landlock_problem": why not,
+    "keyring": whether it joined a new one}.  Raises SealError when less than
+    config["require"] held (the probe found more on this machine)."""
+    machine = os.uname().machine
+    architecture = ARCHITECTURES.get(machine)
+    report = {"landlock": 0, "landlock_problem": "", "seccomp": "",
+              "keyring": architecture is not None and join_own_keyring(architecture[1]["keyctl"])}
     try:
         report["landlock"] = restrict_paths(config)
     except OSError as error:
         report["landlock_problem"] = error.strerror or str(error)
     if architecture is None:
-        report["seccomp"] = f"no seccomp filter for the {platform.machine()} architecture"
+        report["seccomp"] = f"no seccomp filter for the {machine} architecture"
     else:
         try:
             install_filter(filter_program(*architecture))
@@ -96,6 +95,11 @@ def apply(config):
         raise SealError(f"Landlock ABI {required['landlock']} was required, "
                         f"{report['landlock']} held: {report['landlock_problem']}")
     return report
+
+
+def join_own_keyring(keyctl):
+    """Leave the grader's session keyring for a new anonymous one; True when joined."""
+    return _libc.syscall(keyctl, KEYCTL_JOIN_SESSION_KEYRING, None) > 0
 
 
 # ---------------------------------------------------------------- seccomp
@@ -126,8 +130,7 @@ def install_filter(program):
     fprog = struct.pack("HxxxxxxP", len(program), ctypes.addressof(buffer))
     if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 or \
             _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.c_char_p(fprog), 0, 0) != 0:
-        errno = ctypes.get_errno()
-        raise OSError(errno, os.strerror(errno))
+        _fail()
 
 
 # ---------------------------------------------------------------- Landlock
@@ -145,8 +148,7 @@ def restrict_paths(paths):
     applied; OSError where there is none."""
     abi = landlock_abi()
     if abi == 0:
-        errno = ctypes.get_errno()
-        raise OSError(errno, "no Landlock in this kernel (%s)" % os.strerror(errno))
+        _fail("no Landlock in this kernel")
     handled = FS_ALL_ABI1 | (FS_REFER if abi >= 2 else 0) | (FS_TRUNCATE if abi >= 3 else 0) \
         | (FS_IOCTL_DEV if abi >= 5 else 0)
     attributes = [handled]
@@ -157,8 +159,7 @@ def restrict_paths(paths):
     ruleset_attr = struct.pack("%dQ" % len(attributes), *attributes)
     ruleset = _libc.syscall(LANDLOCK_CREATE_RULESET, ruleset_attr, len(ruleset_attr), 0)
     if ruleset < 0:
-        errno = ctypes.get_errno()
-        raise OSError(errno, os.strerror(errno))
+        _fail()
     try:
         reading = FS_READ_FILE | FS_READ_DIR | FS_EXECUTE
         # executing a file opens it for reading too
@@ -171,8 +172,7 @@ def restrict_paths(paths):
             _allow(ruleset, device, FS_READ_FILE | (FS_WRITE_FILE if device == "/dev/null" else 0))
         if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 or \
                 _libc.syscall(LANDLOCK_RESTRICT_SELF, ruleset, 0) != 0:
-            errno = ctypes.get_errno()
-            raise OSError(errno, os.strerror(errno))
+            _fail()
     finally:
         os.close(ruleset)
     return abi
@@ -181,7 +181,7 @@ def restrict_paths(paths):
 def _allow(ruleset, path, rights):
     """Add a rule for path (skipped where it does not exist); a file gets only file rights."""
     try:
-        fd = os.open(path, O_PATH | os.O_CLOEXEC)
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
     except OSError:
         return
     try:
@@ -189,7 +189,12 @@ def _allow(ruleset, path, rights):
             rights &= FILE_RIGHTS
         rule = struct.pack("=Qi", rights, fd)
         if _libc.syscall(LANDLOCK_ADD_RULE, ruleset, LANDLOCK_RULE_PATH_BENEATH, rule, 0) != 0:
-            errno = ctypes.get_errno()
-            raise OSError(errno, f"Landlock rule for {path}: {os.strerror(errno)}")
+            _fail(f"Landlock rule for {path}")
     finally:
         os.close(fd)
+
+
+def _fail(what=""):
+    """Raise OSError for the libc call that just failed (its errno), prefixed with what."""
+    errno = ctypes.get_errno()
+    raise OSError(errno, f"{what} ({os.strerror(errno)})" if what else os.strerror(errno))
