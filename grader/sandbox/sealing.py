@@ -107,7 +107,7 @@ def protections(report, uid_mode):
         return held, ["the seal (Landlock, seccomp) did not report: nothing is known of it"]
     if report["landlock"]:
         held.append(f"Landlock (ABI {report['landlock']}): reads only its own copy and the Python "
-                    "it runs on, writes only its own folder" +
+                    "it runs on, writes " + ("nothing" if uid_mode else "only its own folders") +
                     ("; no TCP" if report["landlock"] >= 4 else "") +
                     ("; no abstract unix socket or signal outside its run"
                      if report["landlock"] >= 6 else ""))

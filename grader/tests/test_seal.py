@@ -235,7 +235,7 @@ def test_without_seccomp_the_staff_output_names_what_gradings_at_once_share():
               "seccomp": "no seccomp filter for the riscv64 architecture"}
     held, missing = sealing.protections(report, uid_mode=True)
     assert held == ["Landlock (ABI 5): reads only its own copy and the Python it runs on, writes "
-                    "only its own folder; no TCP"]
+                    "nothing; no TCP"]
     assert "abstract unix sockets are shared with other gradings" in missing[0]
     assert missing[1].startswith("no seccomp filter for the riscv64 architecture: file locks and "
                                  "inotify on shared read-only files, System V and POSIX IPC")
