@@ -27,8 +27,8 @@ def filter_word_list(words, clues):
     secret, gives back every clue seen so far. The words keep their case
     and order; neither argument is changed.
 
-    >>> filter_word_list(["aaaaa", "bbbbb", "ccccc"],
-    ...                  [("APPLE", ["green", "grey", "grey", "grey", "grey"])])
+    >>> clue = ["green", "grey", "grey", "grey", "grey"]
+    >>> filter_word_list(["aaaaa", "bbbbb", "ccccc"], [("APPLE", clue)])
     ['aaaaa']
     """
     possible = []

@@ -7,7 +7,8 @@ Put this file next to your wordle.py and easy_wordle.py and run:
 Every check prints PASS or FAIL; a FAIL shows the call, the value expected
 and what your function did instead. The last line counts the checks:
 "N passed, N failed". The exit status is 0 when every check passed, 1 when
-any failed, and 2 when the tester itself could not run.
+any failed, 2 when the tester itself could not run, and 130 when stopped
+with Ctrl-C. It needs Python 3.6 or later.
 
 Your files run in Python processes of their own, never inside the tester,
 so a function that loops forever, waits for input, prints a lot, calls
@@ -1026,10 +1027,19 @@ def guard_string(node):
         return None
     sides = [test.left, test.comparators[0]]
     names = [side for side in sides if isinstance(side, ast.Name) and side.id == "__name__"]
-    strings = [side.value for side in sides
-               if isinstance(side, ast.Constant) and isinstance(side.value, str)]
+    strings = [text for text in map(string_literal, sides) if text is not None]
     if names and strings:
         return strings[0]
+    return None
+
+
+def string_literal(node):
+    """The text of a string literal node, or None: ast.Constant from Python 3.8, ast.Str
+    before (named by its type, as ast.Str warns from 3.12 and is gone in 3.14)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if type(node).__name__ == "Str":
+        return node.s
     return None
 
 
@@ -1132,12 +1142,16 @@ def run():
     if hasattr(sys.stdout, "reconfigure"):  # (not in IDLE) characters the terminal lacks
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return main()
+        status = main()
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except KeyboardInterrupt:
         print()
         print("Stopped (Ctrl-C): not every check ran.")
+        return 130
     except BrokenPipeError:  # the report was piped into a command that has stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1  # as the kit's other tools: nothing wrong, nothing more to say
     except Exception as error:  # a bug of the tester's own (a TesterError: in its child)
         print()
         print("The tester itself failed, so it could not finish (this is not your code's fault):")
@@ -1148,8 +1162,21 @@ def run():
     return 2
 
 
+def parse_arguments(argv):
+    """The command line: nothing but --help (a usage error exits 2, as argparse does)."""
+    import argparse
+    parser = argparse.ArgumentParser(
+        prog="python test_wordle_funcs.py",
+        description="Test the wordle.py and easy_wordle.py in this file's folder (%s): "
+                    "PASS or FAIL for every check, then \"N passed, N failed\". Exit status: "
+                    "0 every check passed, 1 a check failed, 2 the tester could not run, "
+                    "130 stopped with Ctrl-C." % FOLDER)
+    parser.parse_args(argv)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == [CHILD_FLAG]:
         child_main()
     else:
+        parse_arguments(sys.argv[1:])
         sys.exit(run())

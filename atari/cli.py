@@ -23,13 +23,15 @@ from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from .usage import (EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, check_writable, silence_stdout,
+from .usage import (EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, UsageError, add_color_option, check_writable,
+                    require_pillow, silence_stdout, use_colour,
                     write_output)
 
 
 # Far more than any listing of a program that fits in 48 KB; a bigger file (a disk image,
 # a film) is not read whole into memory.
 MAX_PROGRAM_FILE_BYTES = 1024 * 1024
+SHOWN_WARNINGS = 5  # lines of a listing that ENTER would not take, shown one by one
 
 
 def build_parser():
@@ -45,7 +47,8 @@ def build_parser():
                     "--stick, --dump, --png or --scripted) it is playable: keys go to the "
                     "Atari keyboard, arrow keys are joystick 0, Ctrl-Q quits. Otherwise the "
                     "run is scripted and ends cleanly when the script runs out.")
-    run.add_argument("file", help="program: a listing (.LST, 0x9B or LF line ends) or .BAS")
+    run.add_argument("file", help="program: a listing (.LST, 0x9B or LF line ends) or .BAS, "
+                                  "or wordle or 2048 for the kit's own")
     run.add_argument("--keys", default="", metavar="TEXT",
                      help=r"keys to type: \n Return, \b Backspace, \e Esc, \t Tab, "
                           r"\\ backslash, \xHH any ATASCII code")
@@ -77,14 +80,15 @@ def build_parser():
         description="Print the listing as LIST shows it, each byte as the character it "
                     "looks like on the Atari (inverse ones in reverse video on a terminal), "
                     "or write it byte for byte with -o.")
-    listing.add_argument("file", help="program (.BAS or .LST)")
+    listing.add_argument("file", help="program (.BAS or .LST), or wordle or 2048")
     listing.add_argument("-o", "--output", metavar="FILE",
                          help="write the listing as ATASCII bytes: 0x9B line ends, "
                               "or LF when FILE ends in .TXT")
+    add_color_option(listing)
     listing.set_defaults(handler=list_command)
 
     tokenizer = commands.add_parser("tokenize", help="write a listing as a tokenized .BAS")
-    tokenizer.add_argument("file", help="listing (.LST, 0x9B or LF line ends)")
+    tokenizer.add_argument("file", help="listing (.LST, 0x9B or LF line ends), or wordle or 2048")
     tokenizer.add_argument("-o", "--output", required=True, metavar="FILE.BAS",
                            help="where to write the .BAS file")
     tokenizer.set_defaults(handler=tokenize_command)
@@ -128,6 +132,8 @@ def run_command(args):
         raise UsageError(problem) from None
     for path in (args.dump, args.png, args.wav):
         check_writable(path)
+    if args.png:
+        require_pillow("--png")
     scripted = (args.scripted or args.keys or args.stick or args.dump or args.png
                 or not (sys.stdin.isatty() and sys.stdout.isatty()))
     if scripted:
@@ -202,7 +208,8 @@ def list_command(args):
     text = list_program(_load(args.file))
     if args.output is None:
         from .frontends.terminal_view import readable_listing
-        sys.stdout.write(readable_listing(text, inverse_video=sys.stdout.isatty()))
+        sys.stdout.write(readable_listing(text, inverse_video=use_colour(args.color)))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
         return 0
     if not args.output.upper().endswith(".TXT"):
         text = text.replace("\n", chr(EOL))
@@ -217,8 +224,23 @@ def tokenize_command(args):
 
 # -- helpers ------------------------------------------------------------------------------
 
+# The kit's programs by the names `compare` takes (a file of that name is read first).
+PROGRAM_NAMES = {"wordle": "WORDLE", "2048": "B2048", "b2048": "B2048"}
+
+
+def _program_path(path):
+    """`path`, or the kit's listing when `path` is one of PROGRAM_NAMES and no such file exists."""
+    name = PROGRAM_NAMES.get(path.lower())
+    if name and not os.path.exists(path):
+        from .listings import listing_path
+        return str(listing_path(name))
+    return path
+
+
 def _load(path):
-    """The program in `path`, or a UsageError saying why it cannot be used."""
+    """The program in `path` (or the kit's program of that name), or a UsageError saying why
+    it cannot be used."""
+    path = _program_path(path)
     try:
         with open(path, "rb") as stream:
             data = stream.read(MAX_PROGRAM_FILE_BYTES + 1)
@@ -232,8 +254,12 @@ def _load(path):
     except (LoadError, BasicError, SyntaxProblem, ValueError) as problem:
         raise UsageError(f"{path} is not a usable Atari BASIC program: "
                          f"{_visible(str(problem))}") from None
-    for warning in program.warnings:  # lines kept as ERROR lines, as ENTER reports them
+    # lines kept as ERROR lines, as ENTER reports them: the first few, then how many more
+    for warning in program.warnings[:SHOWN_WARNINGS]:
         print(f"{path}: {_visible(warning)}", file=sys.stderr)
+    if len(program.warnings) > SHOWN_WARNINGS:
+        print(f"{path}: ... and {len(program.warnings) - SHOWN_WARNINGS} more lines ignored or "
+              "kept as ERROR lines", file=sys.stderr)
     return program
 
 

@@ -2,6 +2,7 @@
 an unusable file or option, output files checked before the work and written without a
 traceback, and standard output closed early (`... | head`)."""
 
+import argparse
 import os
 import sys
 
@@ -21,7 +22,7 @@ def check_writable(path):
     """A UsageError now, before any work, when `path` (None: no file asked for) cannot be
     written. The file is opened for appending, as the real write will open it; a file
     that was not there is removed again."""
-    if path is None:
+    if path is None or path == "-":
         return
     if os.path.isdir(path):
         raise UsageError(f"cannot write {path}: it is a folder")
@@ -33,6 +34,46 @@ def check_writable(path):
         raise UsageError(f"cannot write {path}: {problem.strerror or problem}") from None
     if not existed:
         os.remove(path)
+
+
+def add_color_option(command):
+    command.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
+                         help="colour (and reverse video) in the output: auto, the default, on a "
+                              "terminal unless NO_COLOR is set and not empty or TERM is dumb")
+
+
+def use_colour(setting, stream=None):
+    """--color's setting for `stream` (standard output by default)."""
+    if setting == "auto":
+        stream = stream or sys.stdout
+        return (stream.isatty() and not os.environ.get("NO_COLOR")
+                and os.environ.get("TERM", "") != "dumb")
+    return setting == "always"
+
+
+def add_json_option(command, what):
+    command.add_argument("--json", nargs="?", const="-", metavar="FILE.json", type=json_target,
+                         help=f"{what} as JSON: to standard output instead of the text (no FILE, "
+                              "or -), or to FILE.json as well as the text")
+
+
+def json_target(text):
+    """--json's FILE: '-' or a name ending in .json."""
+    if text != "-" and not text.lower().endswith(".json"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a JSON file's name ends in .json "
+                                         "(or give - for standard output)")
+    return text
+
+
+def require_pillow(option):
+    """A UsageError now, before any work, when `option` (--png) needs Pillow and it is
+    not installed."""
+    try:
+        import PIL.Image  # noqa: F401
+    except ImportError:
+        raise UsageError(f"{option} needs Pillow, which is not installed for {sys.executable}: "
+                         "python -m pip install Pillow (or: python -m pip install -r "
+                         "requirements.txt)") from None
 
 
 def write_output(path, write):

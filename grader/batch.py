@@ -278,6 +278,17 @@ def write_file(path, text):
         raise BatchError("cannot write %s: %s" % (path, error)) from None
 
 
+def check_csv_place(csv_path, out, students):
+    """BatchError, before anyone is graded, when the CSV would be written where a student's
+    folder goes (--csv OUT/NAME with a name folder_name gives a student)."""
+    csv_file = pathlib.Path(csv_path)
+    folders = {layout.folder_name(student.name) for student in students}
+    if csv_file.parent.resolve() == pathlib.Path(out).resolve() and csv_file.name in folders:
+        raise BatchError("the CSV file %s would take the place of a student's folder in %s: "
+                         "choose another --csv" % (class_folder.printable(csv_path),
+                                                   class_folder.printable(out)))
+
+
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
                 timeout=None, unsafe_no_jail=False):
     """Grade the Students with jobs children, printing a line per student as each finishes;
@@ -298,6 +309,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
             os.makedirs(out, exist_ok=True)
         except OSError as error:
             raise BatchError("cannot create %s: %s" % (out, error)) from None
+        check_csv_place(csv_path, out, students)
     records, todo = {}, []
     for index, student in enumerate(students):
         stamp = fingerprint(student, rubric_text) if out is not None else ""
@@ -327,7 +339,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         run_children(todo, jobs, timeout, start, finished)
     finally:
         progress.close()
-        rows = [records[index].row for index in sorted(records)]
+        rows = [dict(records[index].row, **students[index].identity()) for index in sorted(records)]
         write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima, rows))
     return class_summary.summary_lines(grading.ALL_SPECS, maxima,
                                        [records[index] for index in sorted(records)])

@@ -2,8 +2,9 @@
 
 - One subfolder or .zip per student, named after the student (`X` and `X.zip` are
   two students: the zip's row is then named `X.zip`).
-- A Gradescope export ("Export Submissions", unzipped): submission_metadata.yml names
-  the submitters of each `submission_NNN` folder (read with PyYAML, staff side only).
+- A Gradescope export ("Export Submissions", unzipped), as the class's folder or a folder
+  in it: submission_metadata.yml names the submitters of each `submission_NNN` folder,
+  with their SIDs and emails (read with PyYAML, staff side only).
 - A Canvas download: flat files `name_12345_67890_wordle.py` (`name_LATE_...` when
   late, `wordle-1.py` after a resubmission), grouped by the student id 12345.
 
@@ -16,8 +17,10 @@ import re
 import shutil
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+
+from grader.results.pages.layout import folder_name
 
 GRADESCOPE_METADATA = "submission_metadata.yml"
 CANVAS_FILE = re.compile(r"(?P<name>.+?)(?:_late)?_(?P<id>\d+)_(?P<submission>\d+)_(?P<file>.+)",
@@ -33,6 +36,13 @@ class Student:
     name: str           # printable, unique in the class
     path: Path          # the folder or zip to grade (or the first of files)
     files: tuple = ()   # Canvas: (file on disk, its name in the student's folder) pairs
+    sid: str = ""       # Gradescope's SIDs (" & " between partners), or Canvas's user id
+    email: str = ""     # Gradescope's emails
+    late: bool = False  # Canvas marked a file of it LATE
+
+    def identity(self):
+        """The CSV's columns that identify the student beside the name."""
+        return {"sid": self.sid, "email": self.email, "late": "late" if self.late else ""}
 
     @property
     def shown_path(self):
@@ -73,7 +83,7 @@ def find_students(paths):
         entries = [Path(path) for path in paths]
         missing = [printable(str(path)) for path in entries if not path.exists()]
         if missing:
-            raise ClassFolderError("no such file or folder: %s" % ", ".join(missing))
+            raise ClassFolderError("cannot grade %s: no such file or folder" % ", ".join(missing))
         students = named_entries(entries)
     return unique(students)
 
@@ -85,11 +95,17 @@ def in_folder(folder):
         raise ClassFolderError("cannot read %s: %s" % (printable(str(folder)), error)) from None
     if any(entry.name == GRADESCOPE_METADATA for entry in entries):
         return gradescope_export(folder, entries)
+    # an export unzipped inside the class's folder, beside other students' folders
+    exports = [entry for entry in entries
+               if entry.is_dir() and (entry / GRADESCOPE_METADATA).is_file()]
     canvas = [entry for entry in entries
               if entry.is_file() and CANVAS_FILE.fullmatch(entry.name)]
-    submissions = [entry for entry in entries if entry not in canvas
+    submissions = [entry for entry in entries if entry not in canvas and entry not in exports
                    and (entry.is_dir() or entry.suffix.lower() == ".zip")]
     students = named_entries(submissions) + canvas_download(canvas)
+    for export in exports:
+        students += gradescope_export(export, sorted(
+            entry for entry in export.iterdir() if not entry.name.startswith(".")))
     if not students:
         raise ClassFolderError("%s holds no submission folders, .zip files or Canvas files "
                                "(name_12345_67890_wordle.py)" % printable(str(folder)))
@@ -123,13 +139,20 @@ def canvas_download(files):
         if zips:   # a zipped project: grade the zip (the newest submission if several)
             newest = max(zips, key=lambda file: int(CANVAS_FILE.fullmatch(file.name)
                                                     .group("submission")))
-            students.append(Student(name, newest))
+            students.append(Student(name, newest, sid=student_id, late=is_late(newest.name)))
         else:
             # the same name twice: the later upload (higher attachment id) is copied last
             group.sort(key=lambda item: int(item[1].group("submission")))
             files = tuple((file, match.group("file")) for file, match in group)
-            students.append(Student(name, group[0][0], files))
+            students.append(Student(name, group[0][0], files, sid=student_id,
+                                    late=any(is_late(file.name) for file, _ in group)))
     return students
+
+
+def is_late(name):
+    """Canvas marks a late file name_LATE_12345_67890_file."""
+    match = CANVAS_FILE.fullmatch(name)
+    return bool(match) and name[match.end("name"):].lower().startswith("_late_")
 
 
 def gradescope_export(folder, entries):
@@ -139,8 +162,11 @@ def gradescope_export(folder, entries):
     for entry in entries:
         if not entry.is_dir():
             continue
-        names = submitter_names(metadata.get(entry.name))
-        students.append(Student(printable(" & ".join(names) if names else entry.name), entry))
+        record = metadata.get(entry.name)
+        names = submitter_names(record)
+        students.append(Student(printable(" & ".join(names) if names else entry.name), entry,
+                                sid=" & ".join(submitter_field(record, "sid")),
+                                email=" & ".join(submitter_field(record, "email"))))
     if not students:
         raise ClassFolderError("the Gradescope export %s holds no submission folders"
                                % printable(str(folder)))
@@ -172,29 +198,48 @@ def read_metadata(path):
     return data
 
 
-def submitter_names(record):
-    """The names in one submission's metadata (keys are written :submitters, :name)."""
+def submitters(record):
+    """The submitters' records in one submission's metadata (keys written :submitters)."""
     if not isinstance(record, dict):
         return []
-    submitters = record.get(":submitters", record.get("submitters")) or []
+    found = record.get(":submitters", record.get("submitters")) or []
+    return [submitter for submitter in (found if isinstance(found, list) else [])
+            if isinstance(submitter, dict)]
+
+
+def submitter_field(record, field):
+    """Each submitter's `field` (name, email, sid: written :name or name), where given."""
+    values = []
+    for submitter in submitters(record):
+        value = submitter.get(":" + field, submitter.get(field))
+        if value is not None and str(value).strip():
+            values.append(printable(str(value).strip()))
+    return values
+
+
+def submitter_names(record):
+    """The names in one submission's metadata, each submitter's email or SID where it has
+    no name."""
     names = []
-    for submitter in submitters if isinstance(submitters, list) else []:
-        if isinstance(submitter, dict):
-            keys = (":name", "name", ":email", "email", ":sid", "sid")
-            name = next((str(submitter[key]) for key in keys if submitter.get(key)), "")
-            if name.strip():
-                names.append(printable(name.strip()))
+    for submitter in submitters(record):
+        keys = (":name", "name", ":email", "email", ":sid", "sid")
+        name = next((str(submitter[key]) for key in keys if submitter.get(key)), "")
+        if name.strip():
+            names.append(printable(name.strip()))
     return names
 
 
 def unique(students):
-    """The students, a name given twice made unique with (2), (3)..."""
-    seen, result = set(), []
+    """The students, a name given twice made unique with (2), (3)..., and so is a name whose
+    output folder (layout.folder_name) is another's, even where the file system ignores case
+    (`Mary` and `mary`): two students are never written to the same place."""
+    names, folders, result = set(), set(), []
     for student in students:
         name, number = student.name, 1
-        while name in seen:
+        while name in names or folder_name(name).casefold() in folders:
             number += 1
             name = "%s (%d)" % (student.name, number)
-        seen.add(name)
-        result.append(Student(name, student.path, student.files))
+        names.add(name)
+        folders.add(folder_name(name).casefold())
+        result.append(replace(student, name=name))
     return result

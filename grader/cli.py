@@ -3,8 +3,8 @@
 Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
-    python -m grader grade PATH [--json FILE] [--rubric FILE] [--color | --no-color]
-    python -m grader grade-all PATH... [--csv FILE] [--out DIR [--html] [--force]] [--jobs N]
+    python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--color {auto,always,never}]
+    python -m grader grade-all PATH... [--csv FILE] [-o DIR [--html] [--force]] [--jobs N]
                                        [--timeout SECONDS] [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
@@ -13,8 +13,9 @@ grading.py, a class by batch.py.
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
-output file), 3 when the sandbox cannot start, 1 for an internal error. The
-message says which; there is never a traceback.
+output file, a missing library), 3 when the sandbox cannot start, 1 for an
+internal error or standard output closed early (| head), 130 when interrupted (Ctrl-C, SIGTERM). The message says which;
+there is never a traceback.
 """
 import argparse
 import json
@@ -29,7 +30,8 @@ from grader.results import gradescope_json, text_report
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
-EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX = 0, 1, 2, 3
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OUTPUT_CLOSED = 1  # standard output closed early (| head), as in the kit's other tools
 
 
 class CommandError(Exception):
@@ -54,28 +56,60 @@ def check_writable(path):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
 
 
-def colour_by_default(stream, environ):
-    """Colour for a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb;
-    --color and --no-color win over both."""
-    return (stream.isatty() and not environ.get("NO_COLOR")
-            and environ.get("TERM", "") != "dumb")
+def use_colour(setting, stream, environ):
+    """--color: auto colours a terminal, unless NO_COLOR is set and not empty (no-color.org)
+    or TERM is dumb; always and never win over both."""
+    if setting == "auto":
+        return (stream.isatty() and not environ.get("NO_COLOR")
+                and environ.get("TERM", "") != "dumb")
+    return setting == "always"
+
+
+def json_target(text):
+    """--json's FILE: '-' (standard output) or a name ending in .json."""
+    if text != "-" and not text.lower().endswith(".json"):
+        raise argparse.ArgumentTypeError("%r: a JSON file's name ends in .json (or give - for "
+                                         "standard output)" % text)
+    return text
+
+
+def zip_target(text):
+    """gradescope-bundle's -o: a name ending in .zip (Gradescope takes nothing else)."""
+    if not text.lower().endswith(".zip"):
+        raise argparse.ArgumentTypeError("%r: the autograder is a zip; give a name ending in "
+                                         ".zip, e.g. autograder.zip" % text)
+    return text
+
+
+def check_pages_libraries():
+    """--html: stop before grading anyone when the staff pages cannot be built."""
+    from grader.results import pages  # the layout only: the libraries are looked for, not loaded
+    missing = pages.missing_libraries()
+    if missing:
+        raise CommandError("--html: %s; or grade without --html now and build the pages later "
+                           "with: python -m grader report DIR" % pages.missing_message(missing))
 
 
 def command_grade(args):
     rubric = read_rubric(args.rubric)
-    if args.json:
+    to_file = args.json not in (None, "-")
+    if to_file:
         check_writable(args.json)
     try:
-        private = [pathlib.Path(args.json).resolve().parent] if args.json else []
+        private = [pathlib.Path(args.json).resolve().parent] if to_file else []
         result = grading.grade(args.path, rubric, seed=args.seed,
                                unsafe_no_jail=args.unsafe_no_jail, private_paths=private)
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
-    colour = args.color if args.color is not None else colour_by_default(sys.stdout, os.environ)
-    sys.stdout.write(text_report.text_report(result, colour=colour))
+    if args.json != "-":
+        colour = use_colour(args.color, sys.stdout, os.environ)
+        sys.stdout.write(text_report.text_report(result, colour=colour))
     if args.json:
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
+        if args.json == "-":
+            sys.stdout.write(text)
+            return EXIT_OK
         try:
             pathlib.Path(args.json).write_text(text, encoding="utf-8")
         except OSError as error:
@@ -88,9 +122,12 @@ def command_grade_all(args):
     from grader.results.pages.layout import LayoutError
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
     if args.csv is None and args.out is None:
-        raise CommandError("say where the scores go: --csv FILE and/or --out DIR")
+        raise CommandError("say where the scores go: -o DIR (a folder per student and "
+                           "DIR/grades.csv) and/or --csv FILE")
     if args.html and args.out is None:
-        raise CommandError("--html builds the pages in the --out folder: give --out DIR")
+        raise CommandError("--html builds the pages in the output folder: give -o DIR")
+    if args.html:
+        check_pages_libraries()
     csv_path = args.csv or os.path.join(args.out, "grades.csv")
     if args.csv:
         check_writable(args.csv)
@@ -106,7 +143,7 @@ def command_grade_all(args):
         print("interrupted: the scores of those graded so far are in %s%s" % (
             csv_path, "; run the same command again to go on" if args.out else ""),
             file=sys.stderr)
-        return EXIT_INTERNAL
+        return EXIT_INTERRUPTED
     print("\n".join(summary))
     print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
@@ -168,21 +205,28 @@ def command_report(args):
 def parser():
     main = argparse.ArgumentParser(prog="python -m grader",
                                    description="Grade CSCI 1913 Project 1 (Wordle) submissions.")
-    commands = main.add_subparsers(dest="command", required=True)
+    commands = main.add_subparsers(
+        dest="command", required=True, metavar="COMMAND",
+        title="commands (python -m grader COMMAND --help for each)")
 
     grade = commands.add_parser("grade", help="grade one submission (a folder or a .zip)")
     grade.add_argument("path", help="folder or .zip holding wordle.py and easy_wordle.py")
-    grade.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json")
+    grade.add_argument("--json", nargs="?", const="-", type=json_target, metavar="FILE.json",
+                       help="Gradescope's results.json: to FILE.json as well as the report, or "
+                            "to standard output instead of it (no FILE, or -)")
     grade.add_argument("--rubric", metavar="FILE", help="rubric file (default: grader/results/rubric.json)")
     grade.add_argument("--seed", type=seed_number, metavar="N",
                        help="replay a grading: the seed its report or results.json shows "
                             "(default: drawn afresh)")
     add_unsafe_option(grade)
     colour = grade.add_mutually_exclusive_group()
-    colour.add_argument("--color", "--colour", dest="color", action="store_const", const=True,
-                        help="colour the report even when not writing to a terminal")
+    colour.add_argument("--color", "--colour", dest="color", nargs="?", const="always",
+                        default="auto", choices=("auto", "always", "never"),
+                        help="colour the report: auto (the default) on a terminal unless "
+                             "NO_COLOR is set and not empty or TERM is dumb; --color alone is "
+                             "always")
     colour.add_argument("--no-color", "--no-colour", dest="color", action="store_const",
-                        const=False, help="never colour the report")
+                        const="never", help="the same as --color never")
     grade.set_defaults(run=command_grade)
 
     grade_all = commands.add_parser(
@@ -193,15 +237,16 @@ def parser():
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
                            help="the class's folder, or the submissions themselves")
     grade_all.add_argument("--csv", metavar="FILE",
-                           help="where to write scores (default: DIR/grades.csv with --out)")
-    grade_all.add_argument("--out", "--reports", metavar="DIR", dest="out",
+                           help="where to write scores (default: DIR/grades.csv with -o DIR)")
+    grade_all.add_argument("-o", "--output", "--out", "--reports", metavar="DIR", dest="out",
                            help="a folder per student (results.json, report.txt, the files "
                                 "graded), written as each finishes; a rerun skips students "
                                 "already graded there")
     grade_all.add_argument("--force", action="store_true",
-                           help="grade again students already graded in --out")
+                           help="grade again students already graded in the -o folder")
     grade_all.add_argument("--html", action="store_true",
-                           help="then build the staff pages in --out (as the report command)")
+                           help="then build the staff pages in the -o folder (as the report "
+                                "command); the staff libraries are checked before grading")
     grade_all.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1,
                            metavar="N", help="submissions graded at once (default: CPU count)")
     grade_all.add_argument("--timeout", type=positive_int, metavar="SECONDS",
@@ -220,7 +265,7 @@ def parser():
     prepare.set_defaults(run=command_prepare)
     gradescope = commands.add_parser("gradescope-bundle", help="the autograder zip to upload "
                                      "to Gradescope")
-    gradescope.add_argument("-o", "--output", metavar="ZIP", required=True,
+    gradescope.add_argument("-o", "--output", metavar="ZIP", required=True, type=zip_target,
                             help="where to write it, e.g. autograder.zip")
     gradescope.add_argument("--rubric", metavar="FILE",
                             help="grade with this rubric on Gradescope (default: the course's)")
@@ -273,16 +318,18 @@ def main(argv=None):
     # then stop the student's processes and remove the temp copies instead of leaving them.
     signal.signal(signal.SIGTERM, interrupt_once)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except CommandError as error:
         print("error: %s" % error, file=sys.stderr)
         return error.status
     except BrokenPipeError:  # the reader went away (e.g. | head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+        return EXIT_OUTPUT_CLOSED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return EXIT_INTERNAL
+        return EXIT_INTERRUPTED
     except Exception as error:  # never a traceback for users; say what happened
         print("internal error: %s: %s" % (type(error).__name__, error), file=sys.stderr)
         return EXIT_INTERNAL

@@ -63,14 +63,16 @@ class BenchResult:
                 "live_decision_seconds_max": round(float(np.max(live)), 4)}
 
 
-def bench(strategy, secrets, progress=None):
-    """Play every secret (row numbers) with strategy; the possible secrets are
-    exactly the secrets given. progress(done, total), if given, is called now and then."""
+def bench(strategy, secrets, progress=None, possible=None):
+    """Play every secret (row numbers) with strategy; the possible secrets at the start of
+    each game are possible (row numbers; default: exactly the secrets given, as when every
+    secret of a list is played). progress(done, total), if given, is called now and then."""
     secrets = np.asarray(sorted(secrets), dtype=np.int64)
+    candidates = secrets if possible is None else np.asarray(sorted(possible), dtype=np.int64)
     started = time.perf_counter()
     guesses = []
     for done, secret in enumerate(secrets):
-        guesses.append(play_out(strategy, secret, secrets))
+        guesses.append(play_out(strategy, secret, candidates))
         if progress and done % 100 == 0:
             progress(done, len(secrets))
     return BenchResult(strategy.name, secrets, guesses, time.perf_counter() - started, strategy.decision_log)
@@ -96,15 +98,19 @@ def print_result(result, words, secrets_label):
 
 
 def run_bench_command(strategies, answers, args):
-    """python -m solver bench: every strategy over the answers (or a sample)."""
-    import json
+    """python -m solver bench: every strategy over the answers (or a sample of them, each
+    game still played against all the answers)."""
     import random
     import sys
 
+    from solver.cli import write_json
+
     label = args.answers or args.words or "words.py"
+    secrets = answers
     if args.sample and args.sample < len(answers):
-        answers = random.Random(args.seed).sample(answers, args.sample)
-        label += ", a sample"
+        secrets = random.Random(args.seed).sample(answers, args.sample)
+        label = "a sample of %d of the %d secrets of %s (seed %d), each game against all %d" % (
+            len(secrets), len(answers), label, args.seed, len(answers))
     results = []
     show_progress = sys.stderr.isatty()
     for strategy in strategies:
@@ -113,12 +119,13 @@ def run_bench_command(strategies, answers, args):
         def progress(done, total):
             print("\r  %s: %d/%d " % (strategy.name, done, total), end="", file=sys.stderr, flush=True)
 
-        result = bench(strategy, [index[word] for word in answers], progress if show_progress else None)
+        result = bench(strategy, [index[word] for word in secrets], progress if show_progress else None,
+                       possible=[index[word] for word in answers])
         if show_progress:
             print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
         results.append(result)
-        if not args.json:
+        if args.json != "-":
             print_result(result, strategy.table.words, label)
     if args.json:
-        print(json.dumps([result.as_dict() for result in results], indent=2))
+        write_json(args.json, [dict(result.as_dict(), possible_secrets=len(answers)) for result in results])
     return 0

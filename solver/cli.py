@@ -27,7 +27,8 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m solver",
         description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench.")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                     title="commands (python -m solver COMMAND --help for each)")
 
     def common(sub, default_strategy="strong"):
         sub.add_argument("--strategy", choices=("strong", "minimax"), default=default_strategy,
@@ -40,22 +41,72 @@ def build_parser():
         sub.add_argument("--cache", metavar="DIR",
                          help="where to keep the pattern table and first moves (default: ~/.cache/wordle-kit)")
         sub.add_argument("--no-cache", action="store_true", help="compute everything afresh, store nothing")
-        sub.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                         help="colour the output (auto: when it is a terminal and NO_COLOR is unset)")
+        sub.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
+                         help="colour the output (auto, the default: on a terminal, unless NO_COLOR "
+                              "is set and not empty or TERM is dumb)")
 
     analyse = commands.add_parser("analyse", aliases=["analyze"], help="analyse games from a file or stdin")
     analyse.add_argument("file", nargs="?", default="-", help="the games (default: stdin)")
-    analyse.add_argument("--json", action="store_true", help="print the analyses as JSON")
+    add_json_option(analyse, "the analyses")
     analyse.add_argument("--all-letters", action="store_true", help="show untested letters in the grid too")
     common(analyse)
     play = commands.add_parser("play", help="suggest guesses as you play")
     common(play)
     bench = commands.add_parser("bench", help="play every secret of a list and report the guesses needed")
     common(bench, default_strategy=None)
-    bench.add_argument("--sample", type=int, metavar="N", help="only N secrets, chosen at random (seeded)")
+    bench.add_argument("--sample", type=int, metavar="N",
+                       help="play only N secrets, chosen at random (seeded); each game is still played "
+                            "against every possible secret, so the figures estimate the full list's")
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
-    bench.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_json_option(bench, "the results")
     return parser
+
+
+def add_json_option(command, what):
+    command.add_argument("--json", nargs="?", const="-", metavar="FILE.json", type=json_target,
+                         help="%s as JSON: to standard output instead of the text (no FILE, or -), "
+                              "or to FILE.json as well as the text" % what)
+
+
+def json_target(text):
+    """--json's FILE: '-' or a name ending in .json (so that `--json games.txt` cannot
+    overwrite the games it was meant to read)."""
+    if text != "-" and not text.lower().endswith(".json"):
+        raise argparse.ArgumentTypeError("%r: a JSON file's name ends in .json (or give - for "
+                                         "standard output; the games file goes before --json)" % text)
+    return text
+
+
+def require_numpy():
+    """Stop before any work, saying what to install, where NumPy is missing."""
+    try:
+        import numpy  # noqa: F401  (the pattern table)
+    except ImportError:
+        raise Failure("the solver needs NumPy, which is not installed for %s: "
+                      "python -m pip install numpy (or: python -m pip install -r requirements.txt)"
+                      % sys.executable) from None
+
+
+def write_json(target, value):
+    """Write value as JSON to target ('-': standard output)."""
+    text = json.dumps(value, indent=2)
+    if target == "-":
+        print(text, flush=True)   # flushed here, where a closed pipe is caught, not at exit
+        return
+    try:
+        with open(target, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as error:
+        raise Failure("cannot write %s: %s" % (target, error.strerror or error)) from None
+
+
+def check_writable(target):
+    """Fail before the work, not after it, when --json FILE cannot be written."""
+    if target and target != "-":
+        folder = os.path.dirname(os.path.abspath(target))
+        if os.path.isdir(target) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise Failure("cannot write %s: %s" % (target, "it is a folder" if os.path.isdir(target)
+                                                   else "%s is not a writable folder" % folder))
 
 
 def word_lists(args):
@@ -65,8 +116,10 @@ def word_lists(args):
         answers = read_word_list(args.answers) if args.answers else words
     except InputError as error:
         raise Failure("bad word list:\n" + str(error))
-    except (OSError, UnicodeDecodeError) as error:
-        raise Failure("cannot read the word list: %s" % error)
+    except OSError as error:
+        raise Failure("cannot read the word list %s: %s" % (error.filename, error.strerror or error))
+    except UnicodeDecodeError:
+        raise Failure("cannot read a word list: it is not UTF-8 text")
     allowed = set(words)
     missing = [word for word in answers if word not in allowed]
     if missing:
@@ -92,8 +145,11 @@ def make_strategy(name, words, args):
 
 
 def use_colour(setting):
+    """--color: auto colours a terminal unless NO_COLOR is set and not empty (no-color.org)
+    or TERM is dumb."""
     if setting == "auto":
-        return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+                and os.environ.get("TERM", "") != "dumb")
     return setting == "always"
 
 
@@ -106,12 +162,16 @@ def read_input(path):
             return sys.stdin.read()
         with open(path, encoding="utf-8") as file:
             return file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise Failure("cannot read %s: %s" % ("standard input" if path == "-" else path, error))
+    except OSError as error:
+        raise Failure("cannot read %s: %s" % ("standard input" if path == "-" else path,
+                                              error.strerror or error))
+    except UnicodeDecodeError:
+        raise Failure("cannot read %s: it is not UTF-8 text" % ("standard input" if path == "-" else path))
 
 
 def run_analyse(args):
     name = "standard input" if args.file == "-" else args.file
+    check_writable(args.json)
     text = read_input(args.file)
     try:
         games = games_module.parse_games(text)
@@ -121,8 +181,8 @@ def run_analyse(args):
     strategy = make_strategy(args.strategy, words, args)
     analyses = [Analysis(number, game, answers, strategy) for number, game in enumerate(games, start=1)]
     if args.json:
-        print(json.dumps([analysis.as_dict() for analysis in analyses], indent=2))
-    else:
+        write_json(args.json, [analysis.as_dict() for analysis in analyses])
+    if args.json != "-":
         printer = Printer(use_colour(args.color))
         for analysis in analyses:
             print_analysis(analysis, printer, args.all_letters)
@@ -137,6 +197,7 @@ def run_play(args):
 
 def run_bench(args):
     from solver.bench import run_bench_command
+    check_writable(args.json)
     words, answers = word_lists(args)
     names = [args.strategy] if args.strategy else ["minimax", "strong"]
     return run_bench_command([make_strategy(name, words, args) for name in names], answers, args)
@@ -146,10 +207,16 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
         argv.insert(0, "analyse")
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "sample", None) is not None and args.sample < 1:
+        parser.error("argument --sample: must be at least 1")
     runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench}[args.command]
     try:
-        return runner(args)
+        require_numpy()
+        status = runner(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
+        return status
     except Failure as failure:
         print("solver: %s" % failure, file=sys.stderr)
         return EXIT_BAD_INPUT

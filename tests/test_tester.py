@@ -6,6 +6,7 @@ that the student's printing never leaks into the report. Time limits count CPU
 time, so none of this depends on how busy the machine is.
 """
 import ast
+import pathlib
 import re
 import shutil
 import subprocess
@@ -338,3 +339,66 @@ def test_values_that_are_not_plain_data_are_described_not_sent():
     assert value_reply(Equal())["unplain"] == "Equal()  (a Equal)"
     assert value_reply(list(range(200_000)))["unplain"].endswith("  (a list of 200000 items)")
     assert "value" not in value_reply(float("nan"))
+
+
+def test_help_prints_the_usage_and_runs_no_check(tmp_path):
+    shutil.copy(ROOT / "test_wordle_funcs.py", tmp_path)
+    for option in ("--help", "-h"):
+        result = subprocess.run([sys.executable, "test_wordle_funcs.py", option], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=RUN_TIMEOUT)
+        assert result.returncode == 0
+        assert result.stdout.startswith("usage: python test_wordle_funcs.py")
+        assert "There is no wordle.py" not in result.stdout  # no checks were attempted
+    result = subprocess.run([sys.executable, "test_wordle_funcs.py", "--bogus"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    assert result.returncode == 2 and "unrecognized arguments: --bogus" in result.stderr
+
+
+def test_a_guard_read_from_python_3_7s_tree_is_found():
+    import test_wordle_funcs
+
+    class Str(ast.expr):  # what ast.parse builds for a string before Python 3.8
+        _fields = ("s",)
+    tree = ast.parse('if __name__ == "__main__":\n    run()\n')
+    tree.body[0].test.comparators[0] = Str(s="__main__")
+    assert test_wordle_funcs.guard_problems(tree, "wordle.py") == []
+    tree.body[0].test.comparators[0] = Str(s="__main")
+    assert "compares __name__ with '__main'" in test_wordle_funcs.guard_problems(tree, "wordle.py")[0]
+
+
+OLD_PYTHONS = sorted(pathlib.Path.home().glob(".pyenv/versions/3.[67].*/bin/python"))
+
+
+@pytest.mark.skipif(not OLD_PYTHONS, reason="no Python 3.6 or 3.7 under ~/.pyenv/versions")
+def test_the_reference_passes_every_check_on_the_oldest_pythons(tmp_path):
+    for name in ("wordle.py", "easy_wordle.py", "words.py", "display_utility.py",
+                 "test_wordle_funcs.py"):
+        shutil.copy(ROOT / name, tmp_path)
+    for python in OLD_PYTHONS:
+        result = subprocess.run([str(python), "test_wordle_funcs.py"], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=RUN_TIMEOUT)
+        assert result.stdout.splitlines()[-1] == "%d passed, 0 failed" % TOTAL_CHECKS, python
+
+
+def test_ctrl_c_stops_it_with_status_130(tmp_path):
+    import os
+    import signal
+    import time
+    for name in ("easy_wordle.py", "words.py", "display_utility.py", "test_wordle_funcs.py"):
+        shutil.copy(ROOT / name, tmp_path)
+    (tmp_path / "wordle.py").write_text(
+        (ROOT / "wordle.py").read_text().replace('def check_word(secret, guess):\n',
+                                                 'def check_word(secret, guess):\n'
+                                                 '    import time; time.sleep(60)\n', 1))
+    process = subprocess.Popen([sys.executable, "test_wordle_funcs.py"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, text=True, start_new_session=True)
+    lines = []
+    for line in process.stdout:  # as a terminal would: Ctrl-C once check_word is being called
+        lines.append(line)
+        if line.startswith("== check_word"):
+            time.sleep(1)
+            os.killpg(process.pid, signal.SIGINT)
+            break
+    out = "".join(lines) + process.stdout.read()
+    assert process.wait(timeout=60) == 130
+    assert "Stopped (Ctrl-C): not every check ran." in out

@@ -29,9 +29,15 @@ def load_program(data):
         raise LoadError("not an Atari BASIC program (neither a listing nor a SAVEd .BAS file)")
     else:
         program = program_from_text(data)
-        if not program.lines:
-            reason = program.warnings[0] if program.warnings else "the file is empty"
-            raise LoadError("no BASIC program lines found (%s)" % reason)
+        unnumbered = sum(warning.startswith("file line") for warning in program.warnings)
+        if not any(line.error is None for line in program.lines) and unnumbered >= len(program.lines):
+            # Not a listing at all (a README, a letter: no line ENTER would run, and more lines
+            # without a line number than with one): one message, not a warning a line.
+            if not program.warnings:
+                raise LoadError("no BASIC program lines found (the file is empty)")
+            more = len(program.warnings) - 1
+            raise LoadError("no BASIC program lines found (%s%s)" % (
+                program.warnings[0], "; and %d more lines that are not BASIC" % more if more else ""))
     end = MemoryMap(program).starp
     if end > DEFAULT_HIMEM:
         raise LoadError("the program needs memory up to %d, above MEMTOP %d of a 48 KB Atari "

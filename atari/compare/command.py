@@ -7,14 +7,14 @@ options or files.
 
 import argparse
 import json
-import os
 import sys
 from contextlib import nullcontext
 
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
-from atari.usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, write_output
+from atari.usage import (EXIT_PROGRAM_ERROR, UsageError, add_color_option, add_json_option, check_writable,
+                         require_pillow, use_colour, write_output)
 
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError
@@ -48,8 +48,10 @@ def add_compare_command(commands):
                          help="SECRET then 1 to 6 guesses: play that one game and show its rows")
     wordle.add_argument("--examples", type=_count, default=8, metavar="N",
                         help="differing pairs to show as tiles (default 8)")
-    wordle.add_argument("--png", metavar="FILE.png", help=f"draw the first {PNG_ROWS} differing rows as a PNG")
-    wordle.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
+    wordle.add_argument("--png", metavar="FILE.png",
+                        help=f"draw the first {PNG_ROWS} differing rows (--replay: the game's rows) as a PNG")
+    add_json_option(wordle, "the figures (--replay: the game's rows)")
+    add_color_option(wordle)
     wordle.set_defaults(handler=wordle_command)
 
     game2048 = games.add_parser(
@@ -66,7 +68,7 @@ def add_compare_command(commands):
                           help=f"fills of an empty board per run (default {compare2048.DEFAULT_FILLS})")
     game2048.add_argument("--examples", type=_count, default=5, metavar="N",
                           help="differing moves to show (default 5)")
-    game2048.add_argument("--json", metavar="FILE.json", help="write the figures as JSON")
+    add_json_option(game2048, "the figures")
     game2048.set_defaults(handler=game2048_command)
 
 
@@ -75,10 +77,11 @@ def add_compare_command(commands):
 def wordle_command(args):
     for path in (args.png, args.json):
         check_writable(path)
+    if args.png:
+        require_pillow("--png")
+    colour = use_colour(args.color)
     if args.replay:
-        if args.png or args.json:
-            raise UsageError("--replay shows one game; --png and --json are for the comparison")
-        return replay_command(args.replay)
+        return replay_command(args.replay, args.png, args.json, colour)
     try:
         guesses = wordle_compare.read_guesses(args.guesses) if args.guesses else \
             wordle_compare.default_guesses(args.repeated)
@@ -91,12 +94,13 @@ def wordle_command(args):
     except (SessionError, BasicError) as problem:
         print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
-    print("\n".join(wordle_compare.report_lines(figures)))
     examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
-    if args.examples and examples:
-        print("First differing pairs (secret, guess: WORDLE.LST's tiles | check_word's):")
-        for secret, guess, atari, python in examples[:args.examples]:
-            print(f"  {secret} {guess}  {_side_by_side(guess, atari, python)}")
+    if args.json != "-":
+        print("\n".join(wordle_compare.report_lines(figures)))
+        if args.examples and examples:
+            print("First differing pairs (secret, guess: WORDLE.LST's tiles | check_word's):")
+            for secret, guess, atari, python in examples[:args.examples]:
+                print(f"  {secret} {guess}  {_side_by_side(guess, atari, python, colour)}")
     if args.png:
         rows = [(f"{secret} {guess}", atari[1], python[1])
                 for secret, guess, atari, python in examples[:PNG_ROWS]]
@@ -105,8 +109,9 @@ def wordle_command(args):
     return 0
 
 
-def replay_command(words_given):
-    """Play one game against a secret and show each row next to check_word's."""
+def replay_command(words_given, png=None, json_target=None, colour=False):
+    """Play one game against a secret and show each row next to check_word's (and draw
+    them in png, write them as JSON to json_target)."""
     words = wordle_words()
     secret, guesses = words_given[0].upper(), [guess.upper() for guess in words_given[1:]]
     problem = _replay_problem(words, secret, guesses)
@@ -118,19 +123,29 @@ def replay_command(words_given):
         print(f"python -m atari compare wordle: {error}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
     check_word = python_check_word()
-    print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
+    shown, png_rows, json_rows = [], [], []
     for row in rows:
         python = check_word(secret, row.guess)
         note = "same" if list(row.colours) == python else "differs"
         python_tiles = (python, recoloured(row.looks, python, row.inks))
-        print(f"  {row.guess}  {_side_by_side(row.guess, (row.colours, row.looks), python_tiles)}  {note}")
+        shown.append(f"  {row.guess}  {_side_by_side(row.guess, (row.colours, row.looks), python_tiles, colour)}"
+                     f"  {note}")
+        png_rows.append((f"{secret} {row.guess}", row.looks, python_tiles[1]))
+        json_rows.append({"guess": row.guess, "atari": list(row.colours), "check_word": python,
+                          "same": note == "same"})
+    if json_target != "-":
+        print(f"secret {secret} (word {words.index(secret) + 1} of {len(words)}): WORDLE.LST's tiles | check_word's")
+        print("\n".join(shown))
+    if png:
+        write_output(png, lambda path: save_rows_png(path, png_rows))
+    _write_json(json_target, {"secret": secret, "rows": json_rows})
     return 0
 
 
-def _side_by_side(guess, atari, python):
-    """Two rows, each (colours, looks): coloured tiles on a colour terminal, else letters
-    with colour marks parted by '|'."""
-    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+def _side_by_side(guess, atari, python, colour):
+    """Two rows, each (colours, looks): coloured tiles (colour), else letters with colour
+    marks parted by '|'."""
+    if colour:
         return f"{ansi_tiles(atari[1])}  {ansi_tiles(python[1])}"
     return f"{marked_tiles(guess, atari[0])}  |  {marked_tiles(guess, python[0])}"
 
@@ -161,7 +176,8 @@ def game2048_command(args):
     except (ScreenError, BasicError) as problem:
         print(f"python -m atari compare 2048: {problem}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
-    print("\n".join(compare2048.report_lines(figures)))
+    if args.json != "-":
+        print("\n".join(compare2048.report_lines(figures)))
     _write_json(args.json, figures)
     return 0
 
@@ -181,6 +197,9 @@ def _progress(total, unit):
 
 def _write_json(path, figures):
     if path is None:
+        return
+    if path == "-":
+        print(json.dumps(figures, indent=1), flush=True)
         return
 
     def write(path):

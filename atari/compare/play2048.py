@@ -21,7 +21,9 @@ SCORE_ROW = 2
 BOARD_ROWS = (4, 6, 8, 10)  # line 3 prints four 5-character fields a row, then an empty line
 FIELD_WIDTH = 5
 GRAPHICS_MODE = 2
-_SCORE = re.compile(r"SCORE:\s*(\d+)", re.IGNORECASE)
+# Any number PRINT can show: a sign, a fraction, an exponent (an edited program's score
+# may go below 0 or past 1E+10).
+_SCORE = re.compile(r"SCORE:\s*(-?(?:\d+\.?\d*|\.\d+)(?:E[+-]?\d+)?)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ def read_screen(machine):
         score = None
     if score is None or len(board) != CELLS:
         raise ScreenError("no board and score on the screen:\n" + "\n".join(rows))
-    return Shown(tuple(board), int(score.group(1)))
+    value = float(score.group(1))
+    return Shown(tuple(board), int(value) if value.is_integer() else value)
 
 
 class Session2048:

@@ -339,3 +339,48 @@ def test_whether_a_deep_line_loads_does_not_depend_on_pythons_recursion_limit(re
     finally:
         sys.setrecursionlimit(original)
     assert "ERROR 14" in deep.warnings[0] and shallow.warnings == []
+
+
+def test_the_kits_programs_are_taken_by_name(capsys):
+    assert main(["run", "wordle", "--keys", "NINJA", "--rnd", "0.01"]) == 0
+    assert "NINJA" in capsys.readouterr().out
+    assert main(["list", "2048", "--color", "never"]) == 0
+    assert capsys.readouterr().out.startswith("0 ")
+
+
+def test_a_file_that_is_not_basic_at_all_is_one_message(tmp_path, capsys):
+    text = tmp_path / "notes.md"
+    text.write_text("# Notes\n" + "A line of prose.\n" * 300 + "2 words of prose\n")
+    assert main(["run", str(text)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no BASIC program lines found" in err
+    assert "and 301 more lines that are not BASIC" in err
+
+
+def test_many_lines_enter_would_not_take_are_capped(tmp_path, capsys):
+    program = listing(tmp_path, "10 PRINT 1\n" + "prose\n" * 40 + "20 PRINT 2\n")
+    assert main(["run", program]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "1\n2\n"
+    assert captured.err.count("has no line number and was ignored") == 5
+    assert captured.err.splitlines()[-1].endswith("... and 35 more lines ignored or kept as ERROR lines")
+
+
+def test_png_without_pillow_is_refused_before_the_run(tmp_path):
+    program = listing(tmp_path, '10 PRINT "RAN"\n')
+    code = ("import sys; sys.modules['PIL'] = None; from atari.cli import main; "
+            "sys.exit(main(['run', %r, '--png', %r]))" % (program, str(tmp_path / "x.png")))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""          # the program never ran
+    assert "--png needs Pillow" in done.stderr and "pip install Pillow" in done.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("no_color, inverse", [("", True), ("1", False)])
+def test_list_follows_no_color(tmp_path, capsys, monkeypatch, no_color, inverse):
+    program = listing(tmp_path, '10 PRINT "\x9c"\n')   # an ATASCII control glyph: reverse video
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["list", program]) == 0
+    assert ("\x1b[7m" in capsys.readouterr().out) is inverse

@@ -135,3 +135,10 @@ def test_a_pipe_closed_early_ends_without_a_traceback():
     process.stdout.close()  # before the report is written
     _, errors = process.communicate(timeout=60)
     assert process.returncode == 1 and b"Traceback" not in errors
+
+
+@pytest.mark.parametrize("score", [-6000, -20])
+def test_a_score_below_0_is_read(score):
+    """An edited B2048.LST's score can go below 0 (SCORE: -5221): read any number PRINT shows."""
+    shown, = Session2048(load_listing("B2048"), seed=7).play([Step("left", BOARD, score)])
+    assert shown.score == score + LEFT[1]

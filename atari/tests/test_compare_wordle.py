@@ -137,7 +137,7 @@ def test_unusable_guess_files_exit_2_with_a_message(tmp_path, capsys, content, m
     (["--replay", "NINJA", "NIN"], "five letters"),
     (["--replay", "NINJA", "NINJA", "ABACK"], "wins the game"),
     (["--replay", "NINJA"] + ["ABACK"] * 7, "1 to 6 guesses"),
-    (["--replay", "NINJA", "ABACK", "--json", "x.json"], "--png and --json are for the comparison"),
+    (["--replay", "NINJA", "ABACK", "--json", "/no/such/folder/x.json"], "cannot write /no/such/folder/x.json"),
 ])
 def test_bad_options_exit_2_with_a_message(capsys, arguments, message):
     assert main(["compare", "wordle"] + arguments) == 2
@@ -175,3 +175,29 @@ def test_on_a_colour_terminal_rows_are_drawn_as_the_atari_colours_them(monkeypat
     atari, python = row.split("\x1b[0m")[:2]
     assert yellow in atari and grey not in atari   # N: green, yellow, green, yellow, yellow
     assert yellow not in python and grey in python
+
+
+def test_replay_draws_its_rows_as_a_png_and_writes_them_as_json(tmp_path, capsys):
+    png_path, json_path = tmp_path / "game.png", tmp_path / "game.json"
+    assert main(["compare", "wordle", "--replay", "EMCEE", "LEVEL", "EEEEE",
+                 "--png", str(png_path), "--json", str(json_path)]) == 0
+    assert "EEEEE  E:G E:Y E:Y E:G E:G  |  E:G E:- E:- E:G E:G  differs" in capsys.readouterr().out
+    assert json.loads(json_path.read_text())["rows"][1] == {
+        "guess": "EEEEE", "atari": [G, Y, Y, G, G], "check_word": [G, X, X, G, G], "same": False}
+    with Image.open(png_path) as image:
+        assert image.size[1] > image.size[0] / 8
+
+
+def test_json_with_no_file_is_printed_instead_of_the_text(capsys):
+    assert main(["compare", "wordle", "--replay", "NINJA", "NNNNN", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rows"][0]["guess"] == "NNNNN"
+
+
+@pytest.mark.parametrize("setting, no_color, coloured", [
+    ("auto", "", True), ("auto", "1", False), ("never", "", False), ("always", "1", True)])
+def test_color_option_and_no_color(monkeypatch, capsys, setting, no_color, coloured):
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["compare", "wordle", "--replay", "NINJA", "NNNNN", "--color", setting]) == 0
+    assert ("\x1b[" in capsys.readouterr().out) is coloured

@@ -126,3 +126,13 @@ def test_a_lost_wordle_is_noise(tmp_path):
     heard = sounding(samples, rate)
     assert len(heard) >= 5
     assert statistics.median(irregularity(w) for w in heard) > 0.4
+
+
+def test_a_won_games_wav_starts_at_its_jingle_not_after_the_typing(tmp_path):
+    """The 14.6 s of typing before the jingle are silence, cut but for LEAD_SECONDS."""
+    from atari.frontends.wav import LEAD_SECONDS
+    samples, rate = wordle_wav(tmp_path, "NINJA")
+    first_sound = next(i for i, sample in enumerate(samples) if sample)
+    assert first_sound == int(LEAD_SECONDS * rate)
+    assert len(samples) < 5 * rate
+    assert len(sounding(samples[:int(1.0 * rate)], rate)) > 0   # the jingle within its first second

@@ -9,15 +9,18 @@ the next test calls the function afresh. A function that loops on some inputs
 costs at most GIVE_UP_AFTER CPU limits per test; one that never returns, at most
 NEVER_RETURNED_AFTER in the whole grading (below).
 
-Three things stop every later call of the function: a status after which no call
+Four things stop every later call of the function: a status after which no call
 can succeed (its file or itself missing, its import failing); GIVE_UP_AFTER
 calls that hit the wall-clock safety net while using little CPU (code that
-waits, e.g. time.sleep, waits on every input alike); and NEVER_RETURNED_AFTER
-calls over their CPU limit (so in two tests at least) while no call of it has
-ever come back (a function that never returns, e.g. ``while True: pass``,
-would otherwise cost GIVE_UP_AFTER CPU limits in every test). A function that
-loops only on some inputs has come back from the others (with a value, an error,
-even a crash: any end but a timeout), so it keeps being called, test by test; slow but correct code never
+waits, e.g. time.sleep, waits on every input alike); NEVER_RETURNED_AFTER
+calls that went over their CPU limit or crashed (so in two tests at least) while
+no call of it has ever come back (a function that never returns, e.g.
+``while True: pass`` or ``os._exit(1)``, would otherwise cost GIVE_UP_AFTER
+limits, or restarts of the student's code, in every test); and the sandbox's
+budget for starting the student's code again after such calls being spent (an
+import that sleeps 9 s would otherwise cost 9 s a crash). A function that
+loops or crashes only on some inputs has come back from the others (with a value
+or an error), so it keeps being called, test by test; slow but correct code never
 times out at all (the limits are hundreds of times the reference's CPU time).
 """
 import re
@@ -27,7 +30,8 @@ from grader.sandbox.child.codec import Status
 GIVE_UP_AFTER = 2  # troubled calls of one test before its other calls are skipped
 NEVER_RETURNED_AFTER = 2 * GIVE_UP_AFTER  # CPU timeouts of a function no call of which came back
 # Statuses after which no call of the function can succeed.
-FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED)
+FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED,
+                  Status.RESTARTS_SPENT)
 
 CPU_TIMEOUT = "timeout"
 WALL_TIMEOUT = "wall-clock timeout"
@@ -51,8 +55,14 @@ def trouble_kind(result, cpu_limit):
     return None
 
 
-def fatal_reason(function, result):
-    """The explanation for a status that stops every call of the function."""
+def fatal_reason(function, result, restarting_tests=()):
+    """The explanation for a status that stops every call of the function (restarting_tests:
+    the tests whose calls crashed or timed out, each making the student's code start again)."""
+    if result.status == Status.RESTARTS_SPENT:
+        return ("%s was not called again in this grading: calls that crashed or timed out "
+                "(in %s) each started the student's code again, and %s" % (
+                    function.name, ", ".join(restarting_tests) or "earlier tests",
+                    result.detail.replace("the student's code was", "it was", 1)))
     if result.status == Status.MISSING_MODULE:
         return "%s was not found in the submission, so %s could not be called" % (
             function.file, function.name)
@@ -71,7 +81,8 @@ class CallLog:
         self.fatal = {}  # function name -> explanation
         self.waits = {}  # function name -> wall-clock timeouts so far
         self.came_back = set()  # names of the functions a call of which ended without a timeout
-        self.cpu_timeouts = {}  # function name -> {test id: CPU timeouts}, in the tests' order
+        self.cpu_timeouts = {}  # function name -> {test id: CPU timeouts and crashes}, in order
+        self.restarting_tests = []  # tests a call of which crashed or timed out (ended the child)
         self.test_troubles = []  # the kinds of trouble of the current test's calls
         self.test_id = None
 
@@ -108,16 +119,18 @@ class CallLog:
             return None
         where = ", ".join("%d in %s" % (number, test_id) for test_id, number in by_test.items())
         return ("%s was not called again in this grading: none of its calls ever returned, and "
-                "%d went over their CPU time limit (%s)" % (name, count, where))
+                "%d went over their CPU time limit or crashed (%s)" % (name, count, where))
 
     def record(self, function, result, cpu_limit):
         if result.status in FATAL_STATUSES:
-            self.fatal[function.name] = fatal_reason(function, result)
+            self.fatal[function.name] = fatal_reason(function, result, self.restarting_tests)
             return
-        if result.status != Status.TIMEOUT:
+        if result.status not in (Status.TIMEOUT, Status.CRASHED):
             self.came_back.add(function.name)
+        elif self.test_id not in self.restarting_tests:
+            self.restarting_tests.append(self.test_id)
         kind = trouble_kind(result, cpu_limit)
-        if kind == CPU_TIMEOUT:
+        if kind in (CPU_TIMEOUT, CRASH):
             by_test = self.cpu_timeouts.setdefault(function.name, {})
             by_test[self.test_id] = by_test.get(self.test_id, 0) + 1
         if kind == WALL_TIMEOUT:

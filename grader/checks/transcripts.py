@@ -660,10 +660,14 @@ def no_secret_outcome(program, run, script, guard_hint):
     problems = run_problems(program, run, guard_hint)
     got = [line.text for line in screen_lines(run.stdout)]
     details = ["typed: %s" % " | ".join(script)] + problems
-    details.append("the game's secret could not be found: after a win or the sixth guess the "
-                   "program must print 'Answer: SECRET'")
-    details.append(Diff("the end of what your program printed", tuple(
-        (" ", text) for text in got[-15:])))
+    if run.status == Status.OK:  # it ended on its own: the Answer line is what was missing
+        details.append("the game's secret could not be found: after a win or the sixth guess "
+                       "the program must print 'Answer: SECRET'")
+    if got:
+        details.append(Diff("the end of what your program printed", tuple(
+            (" ", text) for text in got[-15:])))
+    elif run.status == Status.OK:
+        details.append("the program printed nothing")
     return Outcome(False, details)
 
 

@@ -1,5 +1,5 @@
-"""The class's scores as CSV: a first row with the maxima, then a row per student with the
-total, each rubric group, each test, the flags staff should look at, the style count,
+"""The class's scores as CSV: a first row with the maxima, then a row per student with what
+identifies them (SID, email, late), the total, each rubric group, each test, the flags staff should look at, the style count,
 or the error that stopped their grading.
 
 Every cell is safe to open in a spreadsheet: text that starts like a formula
@@ -15,13 +15,17 @@ from grader.results.text_report import test_output, visible
 
 STUDENT, SCORE, MAX_SCORE, FLAGS, STYLE, ERROR = (
     "student", "score", "max_score", "flags", "style", "error")
+# what identifies a student beside the name, where the download said it (class_folder.py):
+# Gradescope's SIDs and emails, Canvas's user id and LATE mark
+IDENTITY = ("sid", "email", "late")
 MAXIMA_ROW_NAME = "(maximum)"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 TIMED_OUT = re.compile(r"time limit|timed out|never finished|did not finish")
 
 
 def header(test_ids):
-    return [STUDENT, SCORE, MAX_SCORE] + list(GROUPS) + list(test_ids) + [FLAGS, STYLE, ERROR]
+    return ([STUDENT] + list(IDENTITY) + [SCORE, MAX_SCORE] + list(GROUPS) + list(test_ids)
+            + [FLAGS, STYLE, ERROR])
 
 
 def maxima_row(specs, maxima):

@@ -31,5 +31,5 @@ def results_json(result):
             "visibility": test.visibility,
             "tags": [test.spec.group],
         } for test in result.tests],
-        "extra_data": {"seed": result.seed},
+        "extra_data": {"seed": result.seed, "near_misses": dict(result.near_misses)},
     }

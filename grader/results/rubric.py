@@ -134,8 +134,10 @@ def load_rubric(path, test_ids):
     path = pathlib.Path(path) if path is not None else DEFAULT_RUBRIC
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RubricError("cannot read rubric %s: %s" % (path, error)) from None
+    except OSError as error:
+        raise RubricError("cannot read rubric %s: %s" % (path, error.strerror or error)) from None
+    except UnicodeDecodeError:
+        raise RubricError("cannot read rubric %s: it is not UTF-8 text" % path) from None
     try:
         data = json.loads(text)
     except ValueError as error:

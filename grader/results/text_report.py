@@ -5,9 +5,11 @@ called or typed, what was expected and what came back; transcript
 differences as a line diff. Colours (when asked for) mark PASS/FAIL and the
 diff, and show the letters of a transcript in their own colours.
 """
+import itertools
 import re
 
 from grader.ansi import BOLD, CYAN, GREEN, LETTER_BACKGROUNDS, RED, RESET
+from grader.results.cut import cut_line, cut_lines
 from grader.results.outcome import Diff
 from grader.results.scoring import points
 
@@ -42,28 +44,42 @@ class Painter:
             lambda m: LETTER_BACKGROUNDS[m.group(2)] + m.group(1) + RESET, text)
 
 
-def detail_lines(details, painter):
-    """The lines explaining an outcome (strings and diff blocks)."""
-    lines = []
+def detail_parts(details):
+    """(kind, text) for each line explaining an outcome (strings and diff blocks), made one
+    at a time as a report takes them: kind is a diff line's tag, "title" or "text"."""
     for detail in details:
         if isinstance(detail, Diff):
-            lines.append(detail.title)
-            for tag, text in detail.lines:
-                shown = visible(text) if tag == "@" else tag + " " + painter.letters(visible(text))
-                lines.append(painter.paint(shown, DIFF_COLOURS[tag]) if tag != " " else shown)
+            yield "title", detail.title
+            yield from detail.lines
         else:
-            lines.extend(visible(str(detail)).split("\n"))
-    return lines
+            for line in str(detail).split("\n"):
+                yield "text", line
+
+
+def shown_part(part, painter):
+    """One (kind, text) as the report shows it: cut to cut.LINE_CHARACTERS (a student's
+    line can be a quarter of a megabyte), then made visible and coloured."""
+    kind, text = part
+    text = visible(cut_line(text))
+    if kind in ("title", "text", "@"):
+        return text
+    shown = kind + " " + painter.letters(text)
+    return painter.paint(shown, DIFF_COLOURS[kind]) if kind != " " else shown
+
+
+def detail_lines(details, painter):
+    """The lines explaining an outcome, whole."""
+    return [shown_part(part, painter) for part in detail_parts(details)]
 
 
 def test_output(test, painter=Painter(False)):
-    """What a test says: why it failed (or was forfeited), then its notes."""
-    lines = []
-    if test.forfeit_reason:
-        lines.append(visible(test.forfeit_reason))
-    lines.extend(detail_lines(test.outcome.details, painter))
-    lines.extend(detail_lines(test.outcome.notes, painter))
-    return "\n".join(lines)
+    """What a test says: why it failed (or was forfeited), then its notes; at most
+    cut.TEST_BYTES, so a report of every test stays within cut.REPORT_BYTES (only the lines
+    kept are made)."""
+    forfeit = [("text", test.forfeit_reason)] if test.forfeit_reason else []
+    parts = itertools.chain(forfeit, detail_parts(test.outcome.details),
+                            detail_parts(test.outcome.notes))
+    return "\n".join(cut_lines(parts, render=lambda part: shown_part(part, painter)))
 
 
 def seed_line(seed):

@@ -59,13 +59,15 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.sandbox import cgroup, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, capped, signal_name
+from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
+from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, signal_name
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
@@ -88,7 +90,6 @@ PRECOMPILE = ("import py_compile, sys\n"
               "for name in sys.argv[2:]:\n"
               "    py_compile.compile(sys.argv[1] + '/' + name, dfile=name, invalidation_mode="
               "py_compile.PycInvalidationMode.UNCHECKED_HASH)\n")
-MAX_FORBIDDEN_IMPORTS = 50     # module names kept from one run's reports
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
 JAIL_USER = 1000                # the student's uid and gid inside a user namespace (never 0: an
                                 # exec by uid 0 would give the capabilities back)
@@ -161,6 +162,9 @@ class Sandbox:
         self._runs = set()      # program/import children running now (another thread waits on them)
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
+        self._calls_started = 0         # calls children started so far
+        self._restart_import_seconds = 0.0  # wall time charged for the imports of those restarted
+        self._last_import_seconds = 0.0     # the charge of the latest import for calls
 
     # ------------------------------------------------------------ lifecycle
 
@@ -409,15 +413,30 @@ class Sandbox:
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
                 self._end(self._calls)
+                self._calls = None
+            if self._calls_started and self._restart_import_seconds + self._last_import_seconds \
+                    > self.limits.restart_import_seconds:
+                return CallResult(Status.RESTARTS_SPENT, detail=(
+                    "the student's code was started again %d times after calls that crashed "
+                    "or timed out, and importing it again took %.1f s of wall-clock time "
+                    "beyond %g s an import (at most %g s are spent on that)" % (
+                        self._calls_started - 1, self._restart_import_seconds,
+                        self.limits.free_import_seconds, self.limits.restart_import_seconds)))
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
+            self._calls_started += 1
             self._known = codec.KnownLists(define_new=True)   # what this child was sent
         elif module in self._calls.imported:
             return None
+        started = time.monotonic()
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout,
                                             cpu_limit=self.limits.import_cpu_seconds)
+        self._last_import_seconds = max(0.0, time.monotonic() - started
+                                        - self.limits.free_import_seconds)
+        if self._calls_started > 1:
+            self._restart_import_seconds += self._last_import_seconds
         status = reply.get("status")
         if status == Status.OK:
             self._calls.imported.add(module)
@@ -580,6 +599,9 @@ def run_result(child, finished):
     if child.stopped:
         result.status = Status.CRASHED
         result.detail = STOPPED_DETAIL
+    elif child.violated:
+        result.status = Status.CRASHED
+        result.detail = child.protocol_error
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"

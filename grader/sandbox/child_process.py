@@ -20,7 +20,6 @@ from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
-DETAIL_CHARACTERS = 2000    # longest text kept of one detail the child sends (an exception message)
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
 CPU_POLL_INTERVAL = 0.05    # how often a call with a CPU limit reads the worker's CPU time
 EXIT_POLL_INTERVAL = 0.02   # how often a program run checks whether the child has exited
@@ -41,6 +40,9 @@ class ChildProcess:
         self.imported = set()
         self.messages = []
         self.protocol_error = ""
+        self.violated = False         # ended for writing past the protocol socket's caps
+        self.protocol_bytes = 0       # bytes read from the protocol socket, in all
+        self.message_count = 0        # messages read from it, in all
         self.truncated = False
         self.exit_code = None
         self.timed_out = False
@@ -207,6 +209,11 @@ class ChildProcess:
                 break
             if exited_at is None and self.stopped_too_long():
                 return False
+            if exited_at is None and self.cpu_limit is not None and \
+                    self.cpu_seen > self.cpu_limit:
+                # its processes together: each has the kernel's limit, all of them this one
+                self.kill()
+                return True
         if self.truncated:
             return True
         try:
@@ -236,18 +243,31 @@ class ChildProcess:
         return min(deadline, self.last_output + quiet_timeout)
 
     def cpu_seconds(self):
-        """CPU seconds (user + system, its reaped children's included) the worker has used
-        so far, read from /proc by this trusted process; None when it cannot be read."""
+        """CPU seconds (user + system) the worker and every process under it have used so
+        far, read from /proc by this trusted process; None when it cannot be read."""
         return self._noted_cpu(self._worker_stat())
 
     def _noted_cpu(self, fields):
-        """The CPU seconds in the worker's stat fields (None if unreadable), kept in cpu_seen."""
-        try:
-            seconds = sum(int(value) for value in fields[11:15]) / CLOCK_TICKS if fields else None
-        except ValueError:
+        """The CPU seconds of the worker (its stat fields; None if unreadable) and of every
+        process under it, kept in cpu_seen.
+
+        The worker is a child subreaper (worker.py), so a process its code starts stays
+        under it however it detaches (double fork, setsid): a live or unreaped one is
+        counted from its own stat, a reaped one in its parent's reaped children's time.
+        The worker is read before its descendants, so a process reaped meanwhile is at
+        worst missed until the next reading, never counted twice.  (Where the kernel does not
+        list a process's children, only the worker and what it reaped are counted.)"""
+        ticks = _cpu_ticks(fields)
+        if ticks is None:
             return None
-        if seconds is not None:
-            self.cpu_seen = max(self.cpu_seen, seconds)
+        pending, watched = _children(self._worker_pid, scan=False), 0
+        while pending and watched < WATCHED_PROCESSES:
+            pid = pending.pop()
+            watched += 1
+            ticks += _cpu_ticks(_stat_fields(pid)) or 0
+            pending.extend(_children(pid, scan=False))
+        seconds = ticks / CLOCK_TICKS
+        self.cpu_seen = max(self.cpu_seen, seconds)
         return seconds
 
     def _worker_stat(self):
@@ -304,23 +324,58 @@ class ChildProcess:
                 continue
             self.buffers[name] += chunk
             self.last_output = time.monotonic()
-            cap = self.limits.value_bytes if name == "protocol" else self.limits.output_bytes
-            if len(self.buffers[name]) > cap:
-                del self.buffers[name][cap:]
-                if name == "protocol":
-                    self.protocol_error = "the child sent a message larger than the limit"
-                else:
-                    self.truncated = True
+            if name == "protocol":
+                self.protocol_bytes += len(chunk)
+                if self._over_message_caps():
+                    return False
+                continue
+            if len(self.buffers[name]) > self.limits.output_bytes:
+                del self.buffers[name][self.limits.output_bytes:]
+                self.truncated = True
                 self.kill()
                 return False
         return True
 
+    def _over_message_caps(self):
+        """True, with the child ended as a protocol violation, once the protocol socket has
+        carried more than the caps: one message (a call's reply) at most value_bytes, and a
+        program run or import check, whose worker sends a few short reports, at most
+        run_message_bytes and run_messages in all.  What the grader holds and parses of the
+        socket is bounded by them, whatever student code writes to it."""
+        limits = self.limits
+        if self.mode == "calls":
+            if len(self.buffers["protocol"]) <= limits.value_bytes:
+                return False
+            self.protocol_error = ("protocol violation: the child sent a message larger than "
+                                   "the limit of %d bytes" % limits.value_bytes)
+        elif self.protocol_bytes <= limits.run_message_bytes and \
+                self.message_count <= limits.run_messages:
+            return False
+        else:
+            self.protocol_error = (
+                "protocol violation: more than %d bytes or %d messages were written to the "
+                "grader's protocol socket (the run's own reports take a few hundred bytes): "
+                "student code wrote to it, and the run was ended" % (
+                    limits.run_message_bytes, limits.run_messages))
+        self.violated = True
+        self.buffers["protocol"].clear()
+        self.kill()
+        return True
+
     def _take_messages(self):
+        """The complete messages read so far (each line parsed once: a flood of tiny messages
+        costs the grader one pass over its bytes)."""
         buffer = self.buffers["protocol"]
+        end = buffer.rfind(b"\n")
+        if end < 0:
+            return []
+        lines = bytes(buffer[:end]).split(b"\n")
+        del buffer[:end + 1]
         messages = []
-        while b"\n" in buffer:
-            line, _, rest = bytes(buffer).partition(b"\n")
-            buffer[:] = rest
+        for line in lines:
+            self.message_count += 1
+            if self.mode != "calls" and self._over_message_caps():
+                return messages
             try:
                 messages.append(codec.load_message(line))
             except codec.BadValue as error:
@@ -363,16 +418,15 @@ def signal_name(number):
         return f"signal {number}"
 
 
-def capped(text, limit=DETAIL_CHARACTERS):
-    """text (anything the child sent, made a str) cut to limit characters, saying how much was
-    cut."""
-    text = text if type(text) is str else str(text)
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"... ({len(text) - limit} more characters not kept)"
-
-
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_ticks(fields):
+    """utime + stime + cutime + cstime of a process's stat fields, or None."""
+    try:
+        return sum(int(value) for value in fields[11:15]) if fields else None
+    except ValueError:
+        return None
 
 
 def _stat_fields(pid):
@@ -391,6 +445,8 @@ def _fields_after_name(text):
     return text[text.rfind(b")") + 2:].split()
 
 
+WATCHED_PROCESSES = 256    # descendants of a worker whose CPU time is read (a run may start
+                           # at most its process limit, 32 in a cgroup, at a time)
 WORKER_NAMESPACE_PID = b"2"   # in a jail the worker is the first process its init starts
 
 
@@ -406,9 +462,10 @@ def _namespace_pid(pid):
     return None
 
 
-def _children(pid):
+def _children(pid, scan=True):
     """The pids of pid's children: listed by the kernel for each of its threads, or, where it
-    does not list them, found among every process's parent."""
+    does not list them (a kernel without CONFIG_PROC_CHILDREN), found among every process's
+    parent when scan (a look at every process: too slow to repeat for each call)."""
     try:
         found = []
         for task in os.listdir(f"/proc/{pid}/task"):
@@ -416,7 +473,7 @@ def _children(pid):
                 found.extend(int(child) for child in handle.read().split())
         return found
     except FileNotFoundError:
-        if not os.path.exists(f"/proc/{pid}"):
+        if not scan or not os.path.exists(f"/proc/{pid}"):
             return []
     except OSError:
         return []

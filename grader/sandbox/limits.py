@@ -20,12 +20,27 @@ class Limits:
     processes: int = 8
     open_files: int = 64
     output_bytes: int = 256 * 1024       # per stream per run, and per call's printing
-    value_bytes: int = 16 * 1024 ** 2    # one encoded reply
+    # One encoded reply of a call (the value at most half of it): the grader parses it whole,
+    # and 6 MiB of the densest JSON ([[],[],...]) takes it about 300 MB to hold and decode.
+    value_bytes: int = 6 * 1024 ** 2
+    # What a program run or import check may send on the protocol socket in all: the worker
+    # sends a few short reports (the end, read past the input, at most 50 forbidden imports),
+    # so more is a student's code writing to the socket, ended as a protocol violation.
+    run_message_bytes: int = 64 * 1024
+    run_messages: int = 100
     # Importing a module (an import check, or for calls): its CPU limit, as much as a game's
     # least (assignment.GAME_CPU_FLOOR: a whole process importing a correct module takes tens
     # of ms of CPU), and a wall-clock safety net for imports that wait.
     import_cpu_seconds: float = 2.0
     import_timeout: float = 10.0
+    # The calls child is started again after a call that crashed or timed out, and imports
+    # the modules again: of each such import, the wall-clock time beyond the first
+    # free_import_seconds is charged, and no child is started once the charges would pass
+    # restart_import_seconds, so code that crashes on every call after a slow import costs
+    # that import a few times, not once per call.  A correct module imports in tens of ms,
+    # under load too, so it is never charged: its calls never depend on the machine's speed.
+    restart_import_seconds: float = 10.0
+    free_import_seconds: float = 0.5
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)

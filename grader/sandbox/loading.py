@@ -106,6 +106,9 @@ def load_submission(path, required):
             raise LoadError(f"cannot read folder {source}: {error}") from None
     if source.is_file():
         if not zipfile.is_zipfile(source):
+            if _looks_like_a_zip(source):
+                raise LoadError(f"{source} is a damaged zip: its list of files cannot be read "
+                                "(download or zip it again)")
             raise LoadError(f"{source} is neither a folder nor a .zip file")
         if source.stat().st_size > MAX_ZIP_BYTES:
             raise LoadError(f"{source} is larger than {MAX_ZIP_BYTES // (1024 * 1024)} MB")
@@ -115,10 +118,24 @@ def load_submission(path, required):
                 return _build(source, required, candidates, notes)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError,
                 EOFError, OSError, ValueError, zlib.error, LZMAError) as error:
-            raise LoadError(f"cannot read zip {source}: {error}") from None
+            # (an OSError here is a seek its damaged directory sent out of the file: EINVAL)
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise LoadError(f"{source} is a damaged zip ({reason}): download or zip it "
+                            "again") from None
     if source.exists():
         raise LoadError(f"{source} is neither a folder nor a .zip file")
-    raise LoadError(f"{source} does not exist")
+    raise LoadError("no such file or folder")
+
+
+def _looks_like_a_zip(source):
+    """A file named .zip, or starting as a zip does (PK), that zipfile cannot open."""
+    if source.suffix.lower() == ".zip":
+        return True
+    try:
+        with open(source, "rb") as stream:
+            return stream.read(2) == b"PK"
+    except OSError:
+        return False
 
 
 def _is_ignored(parts):

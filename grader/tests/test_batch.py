@@ -249,3 +249,90 @@ def test_a_terminal_shows_a_progress_bar_with_the_count(tmp_path):
     assert process.returncode == 0
     assert b"2/2" in shown and b"student" in shown          # N/M (and the time left)
     assert b"ann" in stdout and b"bo" in stdout and b"\x1b" not in stdout
+
+
+def test_colliding_names_keep_their_results_apart_and_the_kit_files_in_place(tmp_path):
+    """`Mary Jane` and `Mary_Jane`, `Ann` and `ann` (one folder where case is ignored), and
+    students named like the kit's own files in --out: every one gets a folder of their own,
+    and the CSV and the class page are written."""
+    from grader.results.pages import layout
+    root = tmp_path / "class"
+    root.mkdir()
+    names = ["Mary Jane", "Mary_Jane", "Ann", "ann", "grades.csv", "index.html",
+             layout.folder_name("Mary Jane")]
+    for name in names:
+        (root / name).mkdir()
+    students = class_folder.find_students([root])
+    folders = [layout.folder_name(student.name).casefold() for student in students]
+    assert len(set(folders)) == len(students) == len(names)
+    assert not {"grades.csv", "index.html"} & set(folders)
+    out = tmp_path / "out"
+    for student in students:
+        layout.write_submission(out, student.name, error="nothing to grade: %s" % student.name)
+    read = {submission.student: submission for submission in layout.read_batch(out)}
+    assert sorted(read) == sorted(student.name for student in students)
+    for student in students:
+        assert read[student.name].error == "nothing to grade: %s" % student.name
+    with pytest.raises(batch.BatchError, match="take the place of a student's folder"):
+        batch.check_csv_place(out / layout.folder_name("Mary_Jane"), out, students)
+    batch.check_csv_place(out / "grades.csv", out, students)
+
+
+def test_grade_all_over_colliding_names_writes_every_student_and_the_kit_files(tmp_path):
+    root, out = tmp_path / "class", tmp_path / "out"
+    shutil.copytree(SUBMISSIONS / "correct_counts", root / "Mary Jane")
+    for name in ("Mary_Jane", "grades.csv", "index.html"):
+        (root / name).mkdir()
+    result = grader("grade-all", root, "--out", out, "--jobs", "2", "--html")
+    assert result.returncode == 0, result.stderr
+    assert (out / "grades.csv").is_file() and (out / "index.html").is_file()
+    rows = list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))[1:]
+    assert {row["student"]: row["score"] for row in rows} == {
+        "Mary Jane": "40", "Mary_Jane": "0", "grades.csv": "0", "index.html": "0"}
+    for folder in (p for p in out.iterdir() if p.is_dir() and p.name[0] not in "._"):
+        name = json.loads((folder / "student.json").read_text())["student"]
+        score = json.loads((folder / "results.json").read_text())["score"]
+        assert score == (40 if name == "Mary Jane" else 0)
+
+
+def identities(students):
+    return [(student.name, student.identity()) for student in students]
+
+
+def test_an_exports_sids_and_emails_are_kept(tmp_path):
+    (tmp_path / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    for folder in ("submission_1001", "submission_1002"):
+        (tmp_path / folder).mkdir()
+    assert identities(class_folder.find_students([tmp_path])) == [
+        ("Ann Lee", {"sid": "123", "email": "ann@example.edu", "late": ""}),
+        ("Bo Chen & Cy Diaz", {"sid": "", "email": "", "late": ""})]
+
+
+def test_an_export_inside_the_class_folder_is_read_as_an_export(tmp_path):
+    export = tmp_path / "assignment_123_export"
+    export.mkdir()
+    (export / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    (export / "submission_1001").mkdir()
+    (tmp_path / "zed").mkdir()
+    students = class_folder.find_students([tmp_path])
+    assert names(students) == ["zed", "Ann Lee"]
+    assert students[1].path == export / "submission_1001" and students[1].sid == "123"
+
+
+def test_canvas_ids_and_late_marks_are_kept(tmp_path):
+    for name in ("leeann_12345_900_wordle.py", "chenbo_LATE_23456_902_wordle.py",
+                 "chenbo_23456_903_easy_wordle.py"):
+        (tmp_path / name).write_text("x")
+    assert identities(class_folder.find_students([tmp_path])) == [
+        ("chenbo_23456", {"sid": "23456", "email": "", "late": "late"}),
+        ("leeann_12345", {"sid": "12345", "email": "", "late": ""})]
+
+
+def test_the_csv_has_the_identity_columns_after_the_name(tmp_path):
+    (tmp_path / "submission_metadata.yml").write_text(GRADESCOPE_METADATA)
+    (tmp_path / "submission_1001").mkdir()
+    students = class_folder.find_students([tmp_path])
+    batch.grade_class(students, tmp_path / "grades.csv")
+    rows = list(csv.DictReader((tmp_path / "grades.csv").open()))
+    assert list(rows[0])[:5] == ["student", "sid", "email", "late", "score"]
+    assert (rows[1]["student"], rows[1]["sid"], rows[1]["email"]) == ("Ann Lee", "123", "ann@example.edu")

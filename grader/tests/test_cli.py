@@ -75,8 +75,17 @@ def test_a_piped_report_has_no_colours_and_explains_lost_points():
     assert "- Grey Letters: " in result.stdout and "+ Grey letters: " in result.stdout
 
 
-def test_a_missing_path_is_a_clear_error():
-    assert_clear_failure(grader("grade", "/no/such/submission"), 2, "error: cannot grade")
+def test_a_missing_path_is_worded_alike_by_grade_and_grade_all(tmp_path):
+    message = "error: cannot grade /no/such/submission: no such file or folder\n"
+    assert grader("grade", "/no/such/submission").stderr == message
+    result = grader("grade-all", "/no/such/submission", "--csv", tmp_path / "x.csv")
+    assert result.returncode == 2 and result.stderr == message
+
+
+def test_a_missing_rubric_is_named_without_an_errno():
+    result = grader("tests", "--rubric", "/nonexistent.json")
+    assert result.returncode == 2
+    assert result.stderr == "error: cannot read rubric /nonexistent.json: No such file or directory\n"
 
 
 def test_a_file_that_is_not_a_zip_is_a_clear_error(tmp_path):
@@ -89,6 +98,7 @@ def test_a_corrupt_zip_is_a_clear_error(tmp_path):
     (tmp_path / "broken.zip").write_bytes(whole[:40] + whole[-200:])
     result = grader("grade", tmp_path / "broken.zip")
     assert_clear_failure(result, 2, "error: cannot grade")
+    assert "broken.zip is a damaged zip" in result.stderr and "Errno" not in result.stderr
 
 
 def test_a_bad_rubric_is_a_clear_error(tmp_path):
@@ -190,7 +200,7 @@ def assert_left_nothing(stderr, temp, folder):
 
 def assert_ended_cleanly(process, stderr, temp, folder):
     """Interrupted, said so without a traceback, and left no temp folder or process behind."""
-    assert process.returncode == 1 and "interrupted" in stderr and "Traceback" not in stderr
+    assert process.returncode == 130 and "interrupted" in stderr and "Traceback" not in stderr
     assert_left_nothing(stderr, temp, folder)
 
 
@@ -219,7 +229,7 @@ def test_sigterm_to_the_whole_process_group_leaves_no_temp_dir(tmp_path, moment)
     os.killpg(process.pid, signal.SIGTERM)
     _, stderr = process.communicate(timeout=30)
     wait_until_gone(temp, temp, seconds=8)
-    assert process.returncode in (1, -signal.SIGTERM) and "Traceback" not in stderr
+    assert process.returncode in (130, -signal.SIGTERM) and "Traceback" not in stderr
     assert_left_nothing(stderr, temp, temp)
 
 
@@ -253,3 +263,51 @@ def test_interrupting_grade_all_stops_its_workers_and_leaves_no_process_or_temp_
         for pid in still_running(tmp_path).split():
             with contextlib.suppress(ProcessLookupError):
                 os.kill(int(pid), signal.SIGKILL)
+
+
+def test_html_without_the_staff_libraries_stops_before_grading_anyone(tmp_path):
+    code = ("import sys; sys.modules['copydetect'] = None; from grader.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
+           "WORDLE_KIT_CACHE": pinned.cache_folder()}
+    result = subprocess.run([sys.executable, "-c", code, "grade-all", SUBMISSIONS / "correct_star",
+                             "-o", tmp_path / "graded", "--html"], cwd=KIT_ROOT, env=env,
+                            capture_output=True, text=True, timeout=240)
+    assert_clear_failure(result, 2, "the staff pages need copydetect")
+    assert "pip install -r requirements.txt" in result.stderr
+    assert "python -m grader report DIR" in result.stderr
+    assert not (tmp_path / "graded").exists()        # nobody was graded
+
+
+def test_json_alone_prints_results_json_instead_of_the_report():
+    result = grader("grade", SUBMISSIONS / "correct_star", "--json", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 40
+
+
+@pytest.mark.parametrize("target", ["results.txt", "results"])
+def test_json_file_names_end_in_json(target):
+    assert_clear_failure(grader("grade", SUBMISSIONS / "correct_star", "--json", target), 2,
+                         "a JSON file's name ends in .json")
+
+
+def test_the_bundle_must_be_named_zip(tmp_path):
+    result = grader("gradescope-bundle", "-o", tmp_path / "x.txt")
+    assert_clear_failure(result, 2, "give a name ending in .zip")
+    assert not (tmp_path / "x.txt").exists()
+
+
+def test_help_lists_batch_as_grade_alls_alias_not_a_command():
+    out = grader("--help").stdout
+    assert "grade-all (batch)" in out and out.count("batch") == 1
+
+
+@pytest.mark.parametrize("setting, no_color, coloured", [
+    ("auto", "", True), ("auto", "1", False), ("never", "", False), ("always", "1", True),
+    (None, "1", True), ("no-color", "", False)])
+def test_colour_settings(monkeypatch, setting, no_color, coloured):
+    from grader import cli
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    options = {None: ["--color"], "no-color": ["--no-color"]}.get(setting, ["--color", setting])
+    args = cli.parser().parse_args(["grade", "x"] + options)
+    assert cli.use_colour(args.color, sys.stdout, {"NO_COLOR": no_color, "TERM": "xterm"}) is coloured

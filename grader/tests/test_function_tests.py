@@ -226,7 +226,8 @@ def test_a_function_that_never_returns_is_given_up_after_two_tests():
     calls = sum(1 for name, _ in box.calls if name == "check_word")
     assert calls == NEVER_RETURNED_AFTER == 2 * GIVE_UP_AFTER   # bounded, two tests tried
     reason = ("check_word was not called again in this grading: none of its calls ever "
-              "returned, and 4 went over their CPU time limit (2 in %s, 2 in %s)" % (first, second))
+              "returned, and 4 went over their CPU time limit or crashed (2 in %s, 2 in %s)"
+              % (first, second))
     assert "not called again in this test after 2 timeouts" in text(outcomes[first])
     assert reason + ": the last %d of its calls were not made" % (len(cases(second)) - 2) in text(
         outcomes[second])
@@ -234,6 +235,44 @@ def test_a_function_that_never_returns_is_given_up_after_two_tests():
         assert "did not return within its CPU time limit" in text(outcomes[test_id])
     for test_id in rest:
         assert outcomes[test_id].details == [reason]
+
+
+def test_a_function_that_only_crashes_is_given_up_after_two_tests():
+    box = FakeBox(dict(reference_functions(), yes_letters=CallResult(
+        Status.CRASHED, detail="the child process exited with status 1")))
+    outcomes = R.run_function_tests(box)
+    first, second, *rest = [t.spec.id for t in F.FUNCTION_TESTS if t.function.name == "yes_letters"]
+    assert sum(1 for name, _ in box.calls if name == "yes_letters") == NEVER_RETURNED_AFTER
+    for test_id in rest:
+        assert "none of its calls ever returned, and 4 went over their CPU time limit or " \
+               "crashed" in text(outcomes[test_id])
+    assert all(outcomes[t.spec.id].passed for t in F.FUNCTION_TESTS
+               if t.function.name != "yes_letters")
+
+
+def test_once_restarting_the_student_s_code_is_too_slow_no_call_is_made_naming_the_tests():
+    spent = CallResult(Status.RESTARTS_SPENT, detail=(
+        "the student's code was started again 2 times after calls that crashed or timed out, "
+        "and importing it again took 18.0 s of wall-clock time in all (at most 10 s are spent "
+        "on that)"))
+
+    class Restarting(FakeBox):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+            crashes = sum(1 for name, _ in self.calls if name == "check_word")
+            if function == "check_word" and crashes >= 2:   # the third call
+                self.calls.append((function, args))
+                return spent
+            return super().call(module, function, args, timeout, cpu_limit)
+
+    box = Restarting(dict(reference_functions(), check_word=CallResult(
+        Status.CRASHED, detail="the child process exited with status 1")))
+    outcomes = R.run_function_tests(box)
+    second = [t.spec.id for t in F.FUNCTION_TESTS if t.function.name == "check_word"][1]
+    reason = text(outcomes[second])
+    assert sum(1 for name, _ in box.calls if name == "check_word") == 3
+    assert "check_word was not called again in this grading: calls that crashed or timed " \
+           "out (in check_word.official) each started the student's code again, and it was " \
+           "started again 2 times" in reason
 
 
 def test_a_function_that_returned_once_is_given_up_per_test_only():

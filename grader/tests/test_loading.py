@@ -132,12 +132,16 @@ def test_zip_one_folder_down_ignores_macosx_and_dotfiles(tmp_path, loaded):
 
 
 def test_bad_paths_raise_load_error(tmp_path):
-    with pytest.raises(LoadError, match="does not exist"):
+    with pytest.raises(LoadError, match="no such file or folder"):
         load_submission(tmp_path / "nope", REQUIRED_FILES)
     text = tmp_path / "sub.txt"
     text.write_text("not a zip")
     with pytest.raises(LoadError, match="neither a folder nor a .zip"):
         load_submission(text, REQUIRED_FILES)
+    for name, content in (("sub.zip", b"not a zip"), ("sub.bin", b"PK\x03\x04 cut short")):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(LoadError, match="is a damaged zip"):
+            load_submission(tmp_path / name, REQUIRED_FILES)
 
 
 def test_truncated_zip_raises_load_error(tmp_path):
@@ -157,7 +161,7 @@ def test_corrupt_member_raises_load_error(tmp_path):
     offset = data.index(WORDLE)
     data[offset] ^= 0xFF                       # payload no longer matches its CRC
     archive.write_bytes(bytes(data))
-    with pytest.raises(LoadError, match="cannot read zip"):
+    with pytest.raises(LoadError, match="is a damaged zip"):
         load_submission(archive, REQUIRED_FILES)
 
 
@@ -228,5 +232,5 @@ def test_a_zip_with_corrupt_compressed_data_is_a_load_error(tmp_path, method):
     for offset in range(start, start + 40):
         data[offset] ^= 0x5A
     path.write_bytes(bytes(data))
-    with pytest.raises(LoadError, match="cannot read zip"):
+    with pytest.raises(LoadError, match="is a damaged zip"):
         load_submission(path, REQUIRED_FILES).cleanup()

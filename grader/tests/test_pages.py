@@ -19,6 +19,7 @@ from grader import KIT_ROOT
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">"; Robert\'); --'
 HOSTILE_CODE = '# </pre></div><script>window.pwned = 1</script>\n'
+PAGE_BYTES = 8_000_000   # a staff page (README: limits table)
 
 
 def results(*tests, score=None, output=""):
@@ -115,7 +116,7 @@ def test_grade_all_records_why_a_submission_could_not_be_graded(tmp_path):
     grade_all.grade_class([Student("ada", tmp_path / "homework.zip")], tmp_path / "grades.csv",
                           out=tmp_path / "out")
     folder = tmp_path / "out" / "ada"
-    assert "neither a folder nor a .zip" in (folder / "error.txt").read_text()
+    assert "is a damaged zip" in (folder / "error.txt").read_text()
     assert not (folder / "results.json").exists()
 
 
@@ -251,7 +252,7 @@ def test_report_command_builds_the_pages_and_refuses_a_bad_folder(batch, tmp_pat
 
 def test_a_missing_library_is_named_with_the_fix(batch, monkeypatch):
     monkeypatch.setattr(pages, "missing_libraries", lambda: ["copydetect"])
-    with pytest.raises(pages.PagesError, match="need copydetect: pip install -r requirements"):
+    with pytest.raises(pages.PagesError, match="need copydetect, not installed for .*: python -m pip install -r requirements"):
         pages.build(batch)
 
 
@@ -262,3 +263,57 @@ def test_the_grading_path_imports_none_of_the_pages_libraries():
     loaded = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True,
                             text=True, timeout=60)
     assert loaded.stdout.strip() == "[]", loaded.stderr
+
+
+def test_a_student_page_stays_a_few_megabytes_whatever_the_student_wrote(tmp_path):
+    """Thousands of style findings, a report and results.json at their 1 MB caps, a source
+    of 200 kB in one line: the page shows a bounded part of each and says what it left out
+    (kept small: a real page from 400,000 findings was 86 MB; benchmarks/grader_bounds.py)."""
+    from grader.results.gradescope_json import results_json
+    from grader.results.text_report import text_report
+    from grader.tests.test_report import huge_result
+    result = huge_result()
+    code = ("x=1 \n" * 3_000 + "# a comment\n" * 6_000).encode()   # 6,000 findings, 87 kB
+    out = tmp_path / "out"
+    layout.write_submission(out, "many", results_json(result), text_report(result),
+                            [("wordle.py", code), ("easy_wordle.py", b"(" * 200_000)])
+    pages.build(out)
+    page = out / layout.folder_name("many") / "index.html"
+    html = page.read_text()
+    assert page.stat().st_size < PAGE_BYTES and (out / "index.html").stat().st_size < PAGE_BYTES
+    assert re.search(r"6\d\d\d style findings", html)
+    assert re.search(r"5,\d\d\d more findings not shown", html)
+    assert "... 247,500 more characters not shown" in html   # the grader's own cut, said
+    assert "more lines not shown; the whole text is in results.json" in html
+    assert "the whole report is report.txt" in html
+    text = re.sub(r"<[^>]+>", "", html)   # the highlighted code is in many spans
+    assert "more lines not shown; the whole file is src/wordle.py" in text
+    assert "... 197,500 more characters not shown" in text
+
+
+def test_a_failed_check_words_clues_are_shown_as_tiles_of_the_guess():
+    expected, got = view.output_lines(CALL_DIFF)[2:]
+    assert [(s.text, s.colour) for s in expected.segments if s.colour] == [
+        ("D", "grey"), ("R", "yellow"), ("U", "grey"), ("I", "grey"), ("D", "green")]
+    assert [(s.text, s.colour) for s in got.segments if s.colour] == [
+        ("D", "yellow"), ("R", "yellow"), ("U", "grey"), ("I", "grey"), ("D", "green")]
+    assert expected.segments[0].text.strip().startswith("expected ['grey'")   # the list stays
+    other_call = view.output_lines("known_word(x)\n    expected ['grey', 'grey', 'grey', 'grey', 'grey']")
+    assert not any(segment.colour for line in other_call for segment in line.segments)
+
+
+def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
+    data = class_of((12, 4))
+    data["tests"][0].update(status="failed", score=0,
+                            output="check_word('LERED', 'RADIO')\n    the time limit ran out")
+    data["extra_data"] = {"seed": 1, "near_misses": {"wordle.py": "wordle (1).py"}}
+    layout.write_submission(tmp_path, "cy", data, "report\n", [("wordle.py", source("wordle.py"))])
+    cy = view.student_of(layout.read_batch(tmp_path)[0])
+    assert cy.flags == ["near-miss name: wordle (1).py graded as wordle.py", "timeouts: 1 test"]
+    pages.build(tmp_path)
+    row = (tmp_path / "index.html").read_text().split('id="student-table"')[1]
+    assert "near-miss name: wordle (1).py graded as wordle.py" in row
+    assert "timeouts: 1 test" in row and '<span class="ok">ok</span>' not in row
+    page = (tmp_path / layout.folder_name("cy") / "index.html").read_text()
+    assert "0 failed checks (files, imports, guard)" in page
+    assert "Points to give (by hand)" in page and "Autograder's score" in page

@@ -1,4 +1,7 @@
-"""The text report never passes a student's control characters to the terminal."""
+"""The text report never passes a student's control characters to the terminal, and it and
+results.json stay under their caps whatever a student printed, saying what was cut."""
+import re
+
 from grader.results.outcome import Diff
 from grader.results.text_report import Painter, detail_lines, visible
 
@@ -49,3 +52,39 @@ def test_a_terminal_gets_colours_unless_no_color_or_a_dumb_terminal(tmp_path):
     for environ in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
         report = report_on_a_terminal(tmp_path, **environ)
         assert "Score: 0 / 40" in report and "\x1b[" not in report, environ
+
+
+def huge_result():
+    """Every test of the kit failed with what a hostile game makes: a diff of 43,000 rows, a
+    line of a quarter of a million characters, non-ASCII and control characters."""
+    import json  # noqa: F401  (used by the callers through results_json)
+    from grader import grading
+    from grader.results.rubric import load_rubric
+    from grader.results.scoring import GradeResult, score_tests
+    from grader.results.outcome import Outcome
+    wide = "\x1b[42mX\u00e9\U0001F600" * 31_250                      # 250,000 characters
+    rows = tuple(("+", "[0:grey][0:grey][0:grey][0:grey][0:grey]") for _ in range(43_000))
+    outcomes = {spec.id: Outcome(False, [Diff("title", (("-", wide),) + rows), wide],
+                                 ["note " * 1000] * 100) for spec in grading.ALL_SPECS}
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    return GradeResult("path", score_tests(rubric, grading.ALL_SPECS, outcomes), seed=1)
+
+
+def test_the_report_and_results_json_stay_under_their_cap_and_say_what_was_cut():
+    import json
+    from grader.results.cut import REPORT_BYTES
+    from grader.results.gradescope_json import results_json
+    from grader.results.text_report import text_report
+    result = huge_result()
+    report = text_report(result)
+    written = json.dumps(results_json(result), indent=2)
+    assert len(report.encode("utf-8")) <= REPORT_BYTES and len(written) <= REPORT_BYTES
+    assert "... 247,500 more characters not shown" in report
+    assert re.search(r"\.\.\. 42,[0-9]{3} more lines not shown", report)
+    assert "ESC" not in report and "\x1b" not in report
+
+
+def test_a_short_explanation_is_kept_whole():
+    from grader.results.cut import cut_lines
+    lines = ["expected ['green']", "got      ['grey']", "\u00e9" * 1999]
+    assert cut_lines(lines) == lines

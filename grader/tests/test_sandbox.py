@@ -33,6 +33,8 @@ IS_ROOT = os.geteuid() == 0
 MODES = [True, False] if IS_ROOT else [False]       # privileged (jail) mode needs root
 JAILED = [True] if IS_ROOT else []
 FAST = Limits(import_timeout=1.5, import_cpu_seconds=1.0)
+# an import that loops reaches its CPU limit before the wall-clock net however busy the machine
+CPU_BOUND = Limits(import_timeout=60, import_cpu_seconds=1.0)
 RADIO_CLUE = ["yellow", "grey", "yellow", "grey", "grey"]   # check_word("LERED", "RADIO")
 
 
@@ -426,7 +428,7 @@ def test_a_child_s_cpu_time_cannot_be_read_once_it_is_killed(privileged):
 
 @pytest.mark.parametrize("privileged", MODES)
 def test_loop_at_import_times_out_once(privileged):
-    with sandbox(hostile("loop_at_import"), privileged) as box:
+    with sandbox(hostile("loop_at_import"), privileged, CPU_BOUND) as box:
         first = box.call("wordle", "check_word", ["LERED", "RADIO"])
         calls_child = box._calls
         second = box.call("wordle", "check_word", ["LERED", "RADIO"])
@@ -435,17 +437,17 @@ def test_loop_at_import_times_out_once(privileged):
         assert box._calls is calls_child    # the import is not retried
         imported = box.import_module("wordle")
         assert imported.status == Status.TIMEOUT
-        assert imported.detail == "used up its CPU time limit of %g s" % FAST.import_cpu_seconds
+        assert imported.detail == "used up its CPU time limit of %g s" % CPU_BOUND.import_cpu_seconds
 
 
 @pytest.mark.parametrize("privileged", MODES)
 def test_an_import_check_that_never_finishes_is_not_run_again_for_calls(privileged):
-    with sandbox(hostile("loop_at_import"), privileged) as box:
+    with sandbox(hostile("loop_at_import"), privileged, CPU_BOUND) as box:
         assert box.import_module("easy_wordle").status == Status.TIMEOUT
         call = box.call("easy_wordle", "filter_word_list", [[], []])
         assert call.status == Status.IMPORT_FAILED
         assert call.detail == ("importing easy_wordle failed: it did not finish (used up its "
-                               "CPU time limit of %g s)" % FAST.import_cpu_seconds)
+                               "CPU time limit of %g s)" % CPU_BOUND.import_cpu_seconds)
         assert box._calls is None   # no child was started to import it again
         assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == Status.IMPORT_FAILED
 
@@ -774,3 +776,120 @@ def test_a_process_that_stops_itself_is_ended_as_such_not_waited_for(tmp_path, p
         assert call.status == Status.CRASHED and "stopped itself (SIGSTOP" in call.detail
         run = box.run_program("wordle", "", seed=1, timeout=600)
         assert run.status == Status.CRASHED and "stopped itself (SIGSTOP" in run.detail
+
+
+# ------------------------------------------------------------------ the grader's own bounds
+
+ORPHAN_DOES_THE_WORK = '''
+import os, time
+
+
+def burn(seconds):
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        pass
+
+
+def check_word(secret, guess):
+    """The work is done by a grandchild orphaned at once (its parent exits before it ends)."""
+    read, write = os.pipe()
+    if os.fork() == 0:
+        if os.fork() == 0:
+            burn(float(secret))
+            os.write(write, b"done")
+            os._exit(0)
+        os._exit(0)
+    os.close(write)
+    os.wait()
+    answer = os.read(read, 4).decode()
+    os.close(read)
+    return [answer]
+
+
+if __name__ == "__main__":
+    for _ in range(3):          # three orphans, each under the kernel's limit of a process
+        if os.fork() == 0:
+            if os.fork() == 0:
+                burn(0.8)
+            os._exit(0)
+        os.wait()
+    time.sleep(30)
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_cpu_spent_by_an_orphan_counts_against_the_call_and_the_run(tmp_path, privileged):
+    """The worker is the subreaper of what it starts: an orphan's CPU time is its own."""
+    folder = write_submission(tmp_path / "s", ORPHAN_DOES_THE_WORK)
+    with sandbox(folder, privileged) as box:
+        quick = box.call("wordle", "check_word", ["0.2", "X"], timeout=60, cpu_limit=5)
+        assert quick.status == Status.OK and quick.value == ["done"]
+        assert 0.15 <= quick.cpu_seconds < 1.5
+        slow = box.call("wordle", "check_word", ["3", "X"], timeout=60, cpu_limit=0.5)
+        assert slow.status == Status.TIMEOUT and "0.5 s of CPU" in slow.detail
+        started = time.monotonic()
+        run = box.run_program("wordle", "", seed=1, timeout=60, cpu_limit=1)
+        assert run.cpu_exhausted and time.monotonic() - started < 20
+
+
+FLOODS_THE_PROTOCOL = '''
+import os, sys
+MESSAGE = b'{"x": "' + b"a" * SIZE + b'"}\\n' if SIZE else b"{}\\n"
+for fd in range(3, 64):
+    try:
+        os.fstat(fd)
+    except OSError:
+        continue
+    try:
+        for _ in range(COUNT):
+            os.write(fd, MESSAGE)
+    except OSError:
+        pass
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+@pytest.mark.parametrize("size, count", [(0, 1_000_000), (2 ** 20, 300)])
+def test_a_flood_on_the_protocol_socket_ends_the_run_as_a_violation(tmp_path, privileged,
+                                                                   size, count):
+    """Tiny messages or 300 MiB of big ones: the run ends at once, and the grader holds no
+    more of them than the caps (its peak memory does not grow by what was sent)."""
+    import resource
+    source = "SIZE = %d\nCOUNT = %d\n" % (size, count) + FLOODS_THE_PROTOCOL
+    folder = write_submission(tmp_path / "s", source)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    with sandbox(folder, privileged) as box:
+        started = time.monotonic()
+        run = box.run_program("wordle", "", seed=1, timeout=60)
+        assert time.monotonic() - started < 10
+        assert run.status == Status.CRASHED and "protocol violation" in run.detail
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - peak
+    assert grown < 50 * 2 ** 20
+
+
+SLOW_IMPORT_THEN_CRASHES = '''
+import os, time
+time.sleep(1.2)
+
+
+def check_word(secret, guess):
+    os._exit(1)
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_restarting_a_slow_import_after_crashes_stops_at_its_budget(tmp_path, privileged):
+    folder = write_submission(tmp_path / "s", SLOW_IMPORT_THEN_CRASHES)
+    limits = Limits(import_timeout=5, restart_import_seconds=1.5, free_import_seconds=0.5)
+    with sandbox(folder, privileged, limits) as box:
+        started = time.monotonic()
+        statuses = [box.call("wordle", "check_word", ["A", "B"]).status for _ in range(10)]
+        spent = box.call("wordle", "check_word", ["A", "B"])
+        assert time.monotonic() - started < 10       # not 11 imports of 1.2 s each
+    # the first import, then restarts while their charges (1.2 s and the child's start,
+    # less 0.5 s free) fit in 1.5 s: one or two
+    crashes = statuses.count(Status.CRASHED)
+    assert 2 <= crashes <= 3
+    assert statuses == [Status.CRASHED] * crashes + [Status.RESTARTS_SPENT] * (10 - crashes)
+    assert "started again %d times" % (crashes - 1) in spent.detail
+    assert "at most 1.5 s" in spent.detail

@@ -390,3 +390,23 @@ def test_a_game_stopped_at_its_cpu_limit_is_told_so_with_the_reference_s_time():
     assert "used up its CPU time limit of %d s" % math.ceil(
         assignment.game_cpu_limit(T.reference_game_cpu(T.EASY_WORDLE))) in problems
     assert "300 times that, at least %g s" % assignment.GAME_CPU_FLOOR in problems
+
+
+def test_a_program_that_stops_before_printing_is_not_asked_for_its_answer_line():
+    """A SyntaxError: the error is the whole story, not a missing 'Answer:' nor an empty
+    'end of what your program printed'."""
+    def run(stdin, seed):
+        return RunResult(Status.RAISED, stdout="", exit_code=1,
+                         detail="SyntaxError: invalid syntax (wordle.py, line 97)",
+                         stderr="Traceback (most recent call last):\nSyntaxError: invalid syntax\n")
+    box = FakeBox({}, {program.module: run for program in T.PROGRAMS})
+    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    text = details(outcomes["wordle_program.loss"])
+    assert "SyntaxError: invalid syntax (wordle.py, line 97)" in text
+    assert "Answer: SECRET" not in text and "end of what your program printed" not in text
+
+
+def test_a_program_that_ends_without_printing_is_told_so():
+    box = program_box(edit=lambda text: "")
+    text = details(T.test_program(box, T.WORDLE, SEEDS)["wordle_program.loss"])
+    assert "the program printed nothing" in text and "end of what your program printed" not in text

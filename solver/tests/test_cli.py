@@ -157,3 +157,59 @@ def test_a_reader_that_goes_away_ends_it_quietly(word_file):
     child.stdout.close()
     assert child.wait(timeout=120) == 1
     assert child.stderr.read() == ""
+
+
+def test_a_sample_plays_some_secrets_against_every_possible_one():
+    from solver.bench import bench
+    table = PatternTable.build([word.upper() for word in SAMPLE], cache_dir=False)
+    everyone = list(range(len(SAMPLE)))
+    full = bench(MinimaxStrategy(table, cache_dir=False), everyone)
+    some = random.Random(3).sample(everyone, 40)
+    sampled = bench(MinimaxStrategy(table, cache_dir=False), some, possible=everyone)
+    by_secret = dict(zip(full.secrets.tolist(), full.guesses.tolist()))
+    assert sampled.guesses.tolist() == [by_secret[secret] for secret in sampled.secrets.tolist()]
+
+
+def test_bench_says_what_its_sample_was(word_file):
+    status, out, err = run(["bench", "--words", word_file, "--strategy", "minimax", "--sample", "20"])
+    assert status == 0, err
+    assert out.startswith("minimax over 20 secrets (a sample of 20 of the %d secrets of %s "
+                          "(seed 1913), each game against all %d)" % (len(SAMPLE), word_file, len(SAMPLE)))
+
+
+def test_json_goes_to_a_file_as_well_as_the_text(word_file, tmp_path):
+    target = tmp_path / "analyses.json"
+    status, out, err = run(["--words", word_file, "--no-cache", "--json", str(target)], "RADIO y-y--\n")
+    assert status == 0, err
+    assert "Game 1" in out and json.loads(target.read_text())[0]["count"]
+    status, out, err = run(["--json", str(tmp_path / "games.txt")], "RADIO y-y--\n")
+    assert status == 2 and "a JSON file's name ends in .json" in err and out == ""
+
+
+@pytest.mark.parametrize("args", [["/nonexistent.txt"], ["--words", "/nonexistent.txt"]])
+def test_a_missing_file_is_named_without_an_errno(args):
+    status, out, err = run(args, "RADIO y-y--\n")
+    assert status == 2
+    assert err.strip().endswith("/nonexistent.txt: No such file or directory") and "Errno" not in err
+
+
+def without_module(name):
+    """python -c code that makes `import name` fail, as on a machine without it."""
+    return "import sys; sys.modules[%r] = None; " % name
+
+
+def test_without_numpy_it_says_what_to_install_before_reading_anything():
+    done = subprocess.run([sys.executable, "-c", without_module("numpy") +
+                           "from solver.cli import main; sys.exit(main(['/nonexistent.txt']))"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "the solver needs NumPy" in done.stderr and "pip install numpy" in done.stderr
+
+
+@pytest.mark.parametrize("no_color, coloured", [("", True), ("1", False)])
+def test_an_empty_no_color_is_unset(monkeypatch, no_color, coloured):
+    from solver import cli
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert cli.use_colour("auto") is coloured

@@ -21,16 +21,30 @@ class PagesError(Exception):
 
 
 def missing_libraries():
+    """The staff libraries this Python cannot import (found without importing them)."""
     import importlib.util
-    return [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    missing = []
+    for name in NEEDED:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):  # ValueError: blocked in sys.modules (set to None)
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
+
+def missing_message(missing):
+    import sys
+    return ("the staff pages need %s, not installed for %s: python -m pip install -r "
+            "requirements.txt" % (", ".join(missing), sys.executable))
 
 
 def build(folder):
     """Build the pages for the graded submissions in FOLDER; return the class page's path."""
     missing = missing_libraries()
     if missing:
-        raise PagesError("the staff pages need %s: pip install -r requirements.txt"
-                         % ", ".join(missing))
+        raise PagesError(missing_message(missing))
     from grader.results.pages.layout import read_batch
     from grader.results.pages.render import write_pages
     from grader.results.pages.similarity import pairs as similar_pairs

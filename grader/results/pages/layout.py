@@ -29,6 +29,7 @@ RESULTS, REPORT, STUDENT, ERROR, SOURCES = (
     "results.json", "report.txt", "student.json", "error.txt", "src")
 MAX_TEXT_BYTES = 4 * 1024 * 1024  # a report or a source file bigger than this is cut
 UNSAFE = re.compile(r"[^\w.@+-]+")
+HASHED = re.compile(r"-[0-9a-f]{8}$")   # how folder_name ends a name it had to change
 
 
 class LayoutError(Exception):
@@ -36,10 +37,12 @@ class LayoutError(Exception):
 
 
 def folder_name(student):
-    """A file name for the student's folder: the name itself when it is safe; otherwise its
-    safe characters and a short hash of the whole name, so two names never share a folder."""
+    """A file name for the student's folder: the name itself when it is safe, has no dot (so
+    it is never one of the kit's files in OUT: grades.csv, index.html) and does not end as a
+    hashed name does; otherwise its safe characters and a short hash of the whole name, so
+    two names never share a folder (class_folder.unique makes sure of it, case aside)."""
     safe = UNSAFE.sub("_", student).strip("._ ")[:60] or "student"
-    if safe == student:
+    if safe == student and "." not in student and not HASHED.search(student):
         return safe
     return "%s-%s" % (safe, hashlib.sha256(student.encode("utf-8", "replace")).hexdigest()[:8])
 

@@ -10,7 +10,9 @@ import hashlib
 from pathlib import Path
 from urllib.parse import quote
 
+from grader.results.cut import cut_items, cut_lines
 from grader.results.scoring import points
+from grader.results.pages.layout import SOURCES
 from grader.results.pages.style import counted
 
 HERE = Path(__file__).resolve().parent
@@ -22,6 +24,9 @@ MANUAL_REVIEW = (("check_word", 6), ("known_word", 4), ("yes_letters", 4), ("no_
                  ("filter_word_list", 8), ("wordle_program", 14), ("easy_wordle_program", 8))
 STYLE_POINTS = 10
 FIRST_FILES = ("wordle.py", "easy_wordle.py")
+SOURCE_BYTES = 60_000   # of a source file shown on a page (highlighted, a character can take
+                        # 25 of HTML); the whole file is in the student's src/
+STYLE_ROWS = 1_000      # style findings listed on a page (all are counted)
 
 
 def environment():
@@ -61,6 +66,12 @@ def highlighted(file, source, anchor, marked_lines=()):
     return Markup(highlight(source, lexer, formatter))
 
 
+def shown_source(file, source):
+    """The source as a page shows it: cut to SOURCE_BYTES, saying so in its last line."""
+    return "\n".join(cut_lines(source.split("\n"), SOURCE_BYTES,
+                                "the whole file is %s/%s" % (SOURCES, file)))
+
+
 def file_order(item):
     """wordle.py, then easy_wordle.py, then any other file by name."""
     file = item[0]
@@ -82,8 +93,9 @@ def write_pages(out, students, rates, groups, distribution, pairs):
         pairs=pairs, pair_numbers=pair_numbers, similar_folder=SIMILAR_FOLDER))
     student_template = env.get_template("student.html")
     for student in students:
-        files = [(file, highlighted(file, source, "f%d" % index,
-                                    [f.line for f in student.style if f.file == file]))
+        style, style_cut = cut_items(student.style, STYLE_ROWS, "finding")
+        files = [(file, highlighted(file, shown_source(file, source), "f%d" % index,
+                                    [f.line for f in style if f.file == file]))
                  for index, (file, source) in enumerate(sorted(student.sources.items(),
                                                                 key=file_order))]
         anchors = {file: "f%d" % index for index, (file, _) in enumerate(files)}
@@ -91,7 +103,8 @@ def write_pages(out, students, rates, groups, distribution, pairs):
                      if student in (pair.a, pair.b)]
         write(out / student.folder / STUDENT_PAGE, student_template.render(
             student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
-            style_counts=counted(student.style), similar_folder=SIMILAR_FOLDER))
+            style=style, style_cut=style_cut, style_counts=counted(student.style),
+            similar_folder=SIMILAR_FOLDER))
     pair_template = env.get_template("pair.html")
     for number, pair in enumerate(pairs, 1):
         write(out / SIMILAR_FOLDER / ("%d.html" % number),

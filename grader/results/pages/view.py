@@ -10,10 +10,23 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
+from grader.results.cut import LINE_CHARACTERS, cut_line, cut_lines
+from grader.results.pages.layout import REPORT, RESULTS
+from grader.results.csv_table import TIMED_OUT
+
 COLOURED_LETTER = re.compile(r"\\([\\\[])|\[(.):(green|yellow|grey)\]")
+# a function test's call of check_word(secret, guess), and a clue it expected or got
+FUNCTION_CALL = re.compile(r"^\s*\w+\(")
+CHECK_WORD_CALL = re.compile(r"^\s*check_word\('[A-Z]{5}', '(?P<guess>[A-Z]{5})'\)")
+CLUE = re.compile(r"^\s*(expected|got)\s+\[(?P<colours>'(?:green|yellow|grey)'(?:, '(?:green|yellow|grey)'){4})\]$")
 DIFF_LEGEND = re.compile(r"^- expected\b.*\+ got\b")
 INFORMATION_GROUP = "checks"
 BINS = 20
+PAGE_TEST_BYTES = 10_000    # a test's explanation on a page (its tiles take 5 times that)
+PAGE_REPORT_BYTES = 200_000  # the text report on a student's page
+# A line of results.json was cut to LINE_CHARACTERS as the grader wrote it, then made
+# visible (a character can take 6): cut again only past that, so its own cut is said.
+PAGE_LINE_CHARACTERS = 6 * LINE_CHARACTERS + 100
 
 
 @dataclass(frozen=True)
@@ -64,7 +77,23 @@ def line_kind(line):
 
 
 def output_lines(text):
-    return [Line(line_kind(line), segments(line)) for line in (text or "").split("\n")]
+    """The lines of a test's output (cut to what a page shows); a clue check_word expected
+    or got is followed by the guess's letters as tiles in its colours, as the games show them."""
+    kept = cut_lines((text or "").split("\n"), PAGE_TEST_BYTES, "the whole text is in " + RESULTS,
+                     render=lambda line: cut_line(line, PAGE_LINE_CHARACTERS))
+    lines, guess = [], None
+    for line in kept:
+        parts = segments(line)
+        if FUNCTION_CALL.match(line):   # a new call: its clues are its own guess's
+            call = CHECK_WORD_CALL.match(line)
+            guess = call.group("guess") if call else None
+        clue = CLUE.match(line) if guess else None
+        if clue:
+            colours = [colour.strip("'") for colour in clue.group("colours").split(", ")]
+            parts += (Segment("  "),) + tuple(Segment(letter, colour)
+                                              for letter, colour in zip(guess, colours))
+        lines.append(Line(line_kind(line), parts))
+    return lines
 
 
 @dataclass
@@ -83,6 +112,10 @@ class Test:
     @property
     def is_game(self):
         return self.group.endswith("_program")
+
+    @property
+    def timed_out(self):
+        return not self.passed and bool(TIMED_OUT.search(self.output))
 
     @property
     def flag(self):
@@ -122,6 +155,7 @@ class Student:
     sources: dict = field(default_factory=dict)
     report: str = ""
     most_similar: float = 0.0
+    near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
 
     @property
     def graded(self):
@@ -131,6 +165,22 @@ class Student:
     def findings(self):
         """The failed information checks (imports, guard, files): what staff must look at."""
         return [test for test in self.tests if test.group == INFORMATION_GROUP and not test.passed]
+
+    @property
+    def timeouts(self):
+        """The failed tests that ran out of time."""
+        return [test for test in self.tests if test.timed_out]
+
+    @property
+    def flags(self):
+        """What the class table's checks column shows beside the failed checks: near-miss
+        file names and time-outs (the CSV's flags say the same)."""
+        found = ["near-miss name: %s graded as %s" % (where, name)
+                 for name, where in sorted(self.near_misses.items())]
+        if self.timeouts:
+            found.append("timeouts: %d test%s" % (len(self.timeouts),
+                                                   "" if len(self.timeouts) == 1 else "s"))
+        return found
 
     @property
     def notes(self):
@@ -144,11 +194,18 @@ class Student:
 def student_of(submission):
     student = Student(folder=submission.folder, name=submission.student,
                       error=submission.error, sources=submission.sources,
-                      report=submission.report)
+                      report="\n".join(cut_lines(
+                          submission.report.split("\n"), PAGE_REPORT_BYTES,
+                          "the whole report is " + REPORT,
+                          render=lambda line: cut_line(line, PAGE_LINE_CHARACTERS))))
     if submission.results is None:
         return student
     student.tests = tests_of(submission.results)
     student.summary = str(submission.results.get("output", "") or "")
+    extra = submission.results.get("extra_data")
+    near_misses = extra.get("near_misses") if isinstance(extra, dict) else None
+    if isinstance(near_misses, dict):
+        student.near_misses = {str(name): str(where) for name, where in near_misses.items()}
     for test in student.tests:
         score, maximum = student.groups.get(test.group, (0.0, 0.0))
         student.groups[test.group] = (score + test.score, maximum + test.max_score)

@@ -34,6 +34,7 @@ class Status:
     MISSING_MODULE = "missing_module"       # the module's file is not in the submission
     MISSING_FUNCTION = "missing_function"   # the module has no such function
     IMPORT_FAILED = "import_failed"         # importing the module for calls failed
+    RESTARTS_SPENT = "restarts_spent"       # no new calls child: restarting them took too long
 
 
 class End:
@@ -44,6 +45,8 @@ class End:
     EXITED = "exited"
 
 MAX_DEPTH = 50
+DETAIL_CHARACTERS = 2000    # longest text kept of one detail (an exception message)
+MAX_FORBIDDEN_IMPORTS = 50  # forbidden module names one run reports
 KNOWN_MIN_LENGTH = 1000     # lists of words this long are sent once and named after
 _SCALARS = (str, int, float, bool, type(None))
 _SCALAR_TYPES = frozenset(_SCALARS)
@@ -168,6 +171,15 @@ def decode(data, depth=0, known=None):
         if "known" in data and known is not None:
             return known.fresh_copy(data["known"])
     raise BadValue("malformed encoded value")
+
+
+def capped(text, limit=DETAIL_CHARACTERS):
+    """text (made a str) cut to limit characters, saying how much was cut: the child cuts
+    what it reports, and the grader again what it receives (it trusts nothing sent)."""
+    text = text if type(text) is str else str(text)
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text) - limit} more characters not kept)"
 
 
 def dump_message(message):

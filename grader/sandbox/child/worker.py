@@ -130,13 +130,13 @@ def provide_site_builtins():
 
 
 def describe(error):
-    """Exception type and message, e.g. "ValueError: bad guess"."""
+    """Exception type and message, e.g. "ValueError: bad guess" (cut: messages are capped)."""
     try:
         text = str(error)
     except BaseException:
         text = "<unprintable>"
     name = type(error).__name__
-    return f"{name}: {text}" if text else name
+    return codec.capped(f"{name}: {text}" if text else name)
 
 
 def student_traceback(error, code_dir):
@@ -148,7 +148,11 @@ def student_traceback(error, code_dir):
 
 
 def exit_detail(error):
-    return f"called sys.exit({error.code!r})"
+    try:
+        code = repr(error.code)
+    except BaseException:
+        code = "<unprintable>"
+    return codec.capped(f"called sys.exit({code})")
 
 
 def serve_calls(channel, output_limit, value_limit):
@@ -234,9 +238,10 @@ def watch_imports(channel, code_dir, allowed, unwatched):
         if level or importer.get("__name__") in unwatched or not filename.startswith(code_dir + os.sep):
             return
         top = name.partition(".")[0]
-        if top not in allowed and top not in reported:
+        if top not in allowed and top not in reported and \
+                len(reported) < codec.MAX_FORBIDDEN_IMPORTS:
             reported.add(top)
-            channel.send({"forbidden_import": top})
+            channel.send({"forbidden_import": codec.capped(top, 60)})
 
     def watched_import(name, globals=None, locals=None, fromlist=(), level=0):
         # __import__("os") called by hand passes no globals: the caller's frame says who it is
@@ -249,6 +254,18 @@ def watch_imports(channel, code_dir, allowed, unwatched):
 
     builtins.__import__ = watched_import
     importlib.import_module = watched_import_module
+
+
+def once(action):
+    """action, done the first time only (a program may read past its input a million times:
+    the grader needs to hear it once)."""
+    done = []
+
+    def do_once():
+        if not done:
+            done.append(True)
+            action()
+    return do_once
 
 
 def make_random_reproducible(seed):
@@ -265,7 +282,7 @@ def make_random_reproducible(seed):
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
     module = config["module"]
-    sys.stdin = WatchedStdin(sys.stdin, lambda: channel.send({"eof": True}))
+    sys.stdin = WatchedStdin(sys.stdin, once(lambda: channel.send({"eof": True})))
     if "imports" in config:
         watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
                       set(config["imports"]["unwatched"]))
@@ -297,6 +314,7 @@ def main():
     config = json.loads(sys.argv[1])
     jail.die_with_parent(lambda: os.getppid() == config["grader_pid"])
     code_dir = jail.isolate(config)
+    jail.become_subreaper()
     sealed = seal.apply(config["seal"]) if "seal" in config else None
     jail.apply_limits(config["limits"])
     restrict_path(code_dir)
