@@ -102,13 +102,15 @@ def style_count(sources):
         return None
 
 
-def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False):
-    """Grade one student (in a child process); write their folder under out; return a Record."""
+def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False, csv_path=None):
+    """Grade one student (in a child process); write their folder under out; return a Record.
+    The student's code is kept from out and from csv_path (a class's scores)."""
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     try:
         with class_folder.opened(student) as path:
             result = grading.grade(path, rubric, unsafe_no_jail=unsafe_no_jail,
-                                   private_paths=[out] if out is not None else [])
+                                   private_paths=[out] if out is not None else [],
+                                   output_files=[csv_path] if csv_path is not None else [])
             sources = graded_sources(path)
     except grading.CannotGrade as error:
         record, result, sources = error_record(student, str(error)), None, []
@@ -140,7 +142,8 @@ def write_student(out, student, record, stamp, result=None, sources=()):
         json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n", encoding="utf-8")
 
 
-def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail=False):
+def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail=False,
+               csv_path=None):
     """A child of the batch: Ctrl-C is left to the main process, which stops children
     with SIGTERM; that raises SystemExit here, so the with-blocks clean up.  The kernel
     sends the same SIGTERM when the main process dies, even by SIGKILL."""
@@ -150,7 +153,7 @@ def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no
     if os.getppid() != main_pid:    # it died before the prctl
         os._exit(EXIT_WORKER)
     try:
-        record = grade_one(student, rubric_path, out, stamp, unsafe_no_jail)
+        record = grade_one(student, rubric_path, out, stamp, unsafe_no_jail, csv_path)
         connection.send(record)
     except SystemExit:  # stopped mid-grading and cleaned up
         os._exit(EXIT_WORKER)
@@ -333,7 +336,8 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         progress.done(students[index].name, record.summary)
 
     def start(connection, student, stamp, main_pid):
-        child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail)
+        child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail,
+                   csv_path)
 
     try:
         run_children(todo, jobs, timeout, start, finished)

@@ -13,9 +13,10 @@ grading.py, a class by batch.py.
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
-output file, a missing library), 3 when the sandbox cannot start, 1 for an
-internal error or standard output closed early (| head), 130 when interrupted (Ctrl-C, SIGTERM). The message says which;
-there is never a traceback.
+output file, a missing library, a submission without any Python file: --json
+still writes its 0), 3 when the sandbox cannot start, 1 for an internal error or
+standard output closed early (| head), 130 when interrupted (Ctrl-C, SIGTERM). The
+message says which; there is never a traceback.
 """
 import argparse
 import json
@@ -23,6 +24,7 @@ import os
 import pathlib
 import signal
 import sys
+import tempfile
 
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
@@ -54,6 +56,23 @@ def check_writable(path):
     folder = pathlib.Path(path).resolve().parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
+
+
+def write_whole(path, text):
+    """Write path by renaming a finished file onto it: a reader never sees half of it, and in a
+    folder every user writes to (/tmp) a file someone else left there is replaced, not opened."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, partial = tempfile.mkstemp(dir=folder, prefix=".results-")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(partial, 0o666 & ~umask)
+        os.replace(partial, path)
+    except BaseException:
+        os.unlink(partial)
+        raise
 
 
 def use_colour(setting, stream, environ):
@@ -96,24 +115,27 @@ def command_grade(args):
     if to_file:
         check_writable(args.json)
     try:
-        private = [pathlib.Path(args.json).resolve().parent] if to_file else []
         result = grading.grade(args.path, rubric, seed=args.seed,
-                               unsafe_no_jail=args.unsafe_no_jail, private_paths=private)
+                               unsafe_no_jail=args.unsafe_no_jail,
+                               output_files=[args.json] if to_file else [])
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
-    if args.json != "-":
+    if args.json != "-" and not result.no_python_file:
         colour = use_colour(args.color, sys.stdout, os.environ)
         sys.stdout.write(text_report.text_report(result, colour=colour))
-    if args.json:
+    if args.json:   # with no Python file too: Gradescope shows the student its one line
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
         if args.json == "-":
             sys.stdout.write(text)
-            return EXIT_OK
-        try:
-            pathlib.Path(args.json).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+        else:
+            try:
+                write_whole(args.json, text)
+            except OSError as error:
+                raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+    if result.no_python_file:
+        raise CommandError("cannot grade %s: %s%s" % (args.path, result.headline, (
+            "; %s says so with a score of 0" % args.json) if to_file else ""))
     return EXIT_OK
 
 

@@ -146,15 +146,15 @@ def check_sandbox(unsafe_no_jail=False):
 
 
 def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
-          private_paths=()):
+          private_paths=(), output_files=()):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
     seed (an int) replays an earlier grading's program runs; by default it is drawn from the
     submission's files and the kit's secret key (seed_key.py), so the same files always get
     the same runs; it is recorded in the result.  Student code never runs as the grading
-    user unless unsafe_no_jail; the kit, the expected-value cache and private_paths (e.g.
-    where results are written) are kept from it.  Raises CannotGrade when path cannot be
-    read or the sandbox cannot start.
+    user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
+    class's results folder) and output_files (e.g. results.json) are kept from it.  Raises
+    CannotGrade when path cannot be read or the sandbox cannot start.
     """
     started = time.monotonic()
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
@@ -162,7 +162,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
             seeds = transcripts.Seeds(seed) if seed is not None else submission_seeds(submission)
             with open_sandbox(submission, sandbox_factory, unsafe_no_jail=unsafe_no_jail,
-                              private_paths=private) as sandbox:
+                              private_paths=private, output_files=output_files) as sandbox:
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                     transcripts.reference_game_cpus.cache_clear()
@@ -171,6 +171,8 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                 removed = sandbox.removed   # filled up to close(), which ends the calls child
                 mode, protections = sandbox.mode, list(sandbox.protections)
             near_misses = dict(submission.near_misses)
+            headline = information.missing_files_line(submission)
+            no_python_file = not submission.files and not submission.other_python_files
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
     except SandboxError as error:
@@ -183,4 +185,5 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
         notes.append("removed after runs: %d more things their uids left" %
                      (len(removed) - MAX_REMOVED_NOTES))
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
-                       near_misses, missing_protections, mode, protections)
+                       near_misses, missing_protections, mode, protections, headline,
+                       no_python_file)

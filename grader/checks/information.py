@@ -7,6 +7,7 @@ for input and is caught), and by reading the source text for the guard line
 never runs). The source is only read as text (and parsed, never executed) here.
 """
 import ast
+import difflib
 import importlib
 import io
 import re
@@ -25,6 +26,8 @@ GUARD_SPECS = {program.module: TestSpec("checks.%s_guard" % program.module, CHEC
                                         % program.file) for program in PROGRAMS}
 SPECS = (FILES_SPEC, IMPORTS_SPEC) + tuple(GUARD_SPECS.values())
 
+MISNAMED_CUTOFF = 0.7     # how like a required name a file's must be to be named as the one meant
+MAX_FOUND_SHOWN = 5
 GUARD_LINE = re.compile(r"^(?P<indent>[ \t]*)if\b.*\b__name__\b.*$", re.MULTILINE)
 QUOTED = re.compile(r"""(["'])(.*?)\1""")
 
@@ -99,6 +102,26 @@ def guard_problems(source):
 
 def line_number(source, match):
     return source.count("\n", 0, match.start()) + 1
+
+
+def missing_files_line(submission):
+    """One line naming the required files not found and the Python files that were, so a
+    misnamed file is seen at once (e.g. "easy_wordle.py not found; found: easywordle.py
+    (rename it and resubmit)"); "" when none is missing."""
+    missing = submission.missing
+    if not missing:
+        return ""
+    line = "%s not found" % " and ".join(missing)
+    others = submission.other_python_files
+    if not submission.files and not others:
+        return "no Python file was submitted: %s (submit them with these exact names)" % line
+    if not others:
+        return "%s (submit %s with that exact name)" % (line, "it" if len(missing) == 1 else "them")
+    close = [where for where in others if difflib.get_close_matches(
+        where.rsplit("/", 1)[-1].lower(), missing, n=1, cutoff=MISNAMED_CUTOFF)]
+    found = (close or others)[:MAX_FOUND_SHOWN]
+    return "%s; found: %s (rename %s and resubmit)" % (
+        line, ", ".join(found), "it" if len(found) == 1 else "the one you meant")
 
 
 def files_outcome(submission):

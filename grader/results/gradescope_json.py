@@ -1,27 +1,54 @@
 """Gradescope's results.json of a graded submission: the total, a summary of where
 points were lost, and each test with its score, explanation and visibility.
 Written by ``python -m grader grade --json`` (run_autograder does that on Gradescope).
+
+Students see the top-level output and the tests whose visibility lets them: the output
+names, counts and explains only tests shown now (``visible``), never one that is hidden
+or shown later.  What is the staff's (the sandbox's notes, the seed and how to replay
+the grading) goes to ``extra_data`` and to the text report run_autograder prints, which
+Gradescope keeps for staff (``stdout_visibility`` hidden).
 """
 from grader.results.scoring import points
-from grader.results.text_report import seed_line, test_output
+from grader.results.text_report import replay_command, test_output
+
+
+def student_summary(result):
+    """The top-level output: the missing-file line first, then the score and the tests that
+    lost points, of the tests students see now only."""
+    lines = [result.headline] if result.headline else []
+    if result.no_python_file:
+        return "\n".join(lines)
+    shown = result.shown_tests
+    score = round(sum(test.score for test in shown), 2)
+    maximum = round(sum(test.max_score for test in shown), 2)
+    if len(shown) == len(result.tests):
+        lines.append("Score %s / %s." % (points(score), points(maximum)))
+    else:
+        lines.append("Tests shown now: %s / %s points." % (points(score), points(maximum)))
+    lost = [test.spec.name for test in shown if test.max_score > 0 and not test.passed]
+    if lost:
+        lines.append("Points lost in: " + "; ".join(lost) + ".")
+    return "\n".join(lines)
+
+
+def staff_data(result):
+    """What staff see and students never: how the grading ran and how to replay it."""
+    return {"seed": result.seed,
+            "replay": replay_command(result.seed) if result.seed is not None else None,
+            "sandbox": {"mode": result.sandbox_mode, "held": list(result.protections),
+                        "not_available": list(result.missing_protections)},
+            "notes": list(result.notes), "near_misses": dict(result.near_misses)}
 
 
 def results_json(result):
     """Gradescope's results.json as a dict (json.dump it)."""
-    summary = "Score %s / %s." % (points(result.score), points(result.max_score))
-    lost = [test.spec.name for test in result.tests if test.max_score > 0 and not test.passed]
-    if lost:
-        summary += " Points lost in: " + "; ".join(lost) + "."
-    if result.notes:
-        summary += "\n" + "\n".join("Note: " + note for note in result.notes)
-    if result.seed is not None:
-        summary += "\n" + seed_line(result.seed)
     return {
         "score": result.score,
         "execution_time": result.execution_time,
-        "output": summary,
+        "output": student_summary(result),
         "output_format": "text",
         "test_output_format": "text",
+        "stdout_visibility": "hidden",
         "tests": [{
             "name": test.spec.name,
             "score": test.score,
@@ -31,5 +58,5 @@ def results_json(result):
             "visibility": test.visibility,
             "tags": [test.spec.group],
         } for test in result.tests],
-        "extra_data": {"seed": result.seed, "near_misses": dict(result.near_misses)},
+        "extra_data": staff_data(result),
     }

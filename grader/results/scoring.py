@@ -10,6 +10,7 @@ passed still scores 0 when another test of the group failed, and says so.
 from dataclasses import dataclass, field
 
 PLACES = 2
+VISIBLE = "visible"   # Gradescope's visibility of what students see before grades are published
 HUNDREDTHS = 10 ** PLACES
 
 
@@ -40,6 +41,8 @@ class GradeResult:
     missing_protections: list = field(default_factory=list)  # what the sandbox could not set up
     sandbox_mode: str = ""  # the sandbox's mode (grader/sandbox/box.py: jail, userns, uid, unsafe)
     protections: list = field(default_factory=list)  # what held while the student's code ran
+    headline: str = ""  # a required file missing: the one line that says so, first
+    no_python_file: bool = False  # the submission held no Python file at all
 
     @property
     def score(self):
@@ -48,6 +51,11 @@ class GradeResult:
     @property
     def max_score(self):
         return round(sum(test.max_score for test in self.tests), PLACES)
+
+    @property
+    def shown_tests(self):
+        """The tests students see before grades are published."""
+        return [test for test in self.tests if test.visibility == VISIBLE]
 
     def group_scores(self):
         """{group: (score, max score)} in rubric order of first appearance."""
@@ -105,10 +113,15 @@ def score_tests(rubric, specs, outcomes):
         rule = rubric.groups[spec.group]
         forfeit = ""
         if outcome.passed and rule.all_or_nothing:
-            failed = [other.name for other in by_group[spec.group] if not outcomes[other.id].passed]
+            failed = [other for other in by_group[spec.group] if not outcomes[other.id].passed]
+            # a test shown now names only the failed tests shown now
+            named = [other.name for other in failed if rubric.visibility(spec) != VISIBLE
+                     or rubric.visibility(other) == VISIBLE]
+            if len(named) < len(failed):
+                named.append("another of its tests")
             if failed:
                 forfeit = ("passed, but %s is all-or-nothing and %s failed"
-                           % (spec.group, "; ".join(failed)))
+                           % (spec.group, "; ".join(named)))
         score = maxima[spec.id] if outcome.passed and not forfeit else 0.0
         scored.append(ScoredTest(spec, outcome, score, maxima[spec.id],
                                  rubric.visibility(spec), forfeit))

@@ -3,7 +3,11 @@
 Text shows each test with its points and, for every lost point, what was
 called or typed, what was expected and what came back; transcript
 differences as a line diff. Colours (when asked for) mark PASS/FAIL and the
-diff, and show the letters of a transcript in their own colours.
+diff, and show the letters of a transcript in their own colours.  A test that
+students do not see yet is marked with its visibility; what is the staff's only
+(the sandbox's notes, the seed and how to replay the grading) ends the report
+in a section of its own (on Gradescope the report is the run's output, which
+only staff see).
 """
 import itertools
 import re
@@ -82,9 +86,29 @@ def test_output(test, painter=Painter(False)):
     return "\n".join(cut_lines(parts, render=lambda part: shown_part(part, painter)))
 
 
+STAFF_TITLE = "For staff (not shown to students on Gradescope)"
+NOT_SHOWN = {"hidden": "hidden from students", "after_due_date": "shown after the due date",
+             "after_published": "shown once grades are published"}
+
+
+def replay_command(seed):
+    return "python -m grader grade PATH --seed %d" % seed
+
+
 def seed_line(seed):
-    return ("Seed: %d (the games' random seeds and guess orders; python -m grader grade PATH "
-            "--seed %d replays this grading)" % (seed, seed))
+    return ("Seed: %d (the games' random seeds and guess orders; %s replays this grading)"
+            % (seed, replay_command(seed)))
+
+
+def staff_lines(result):
+    """The report's last section: how the grading ran and how to replay it."""
+    lines = ["note: %s" % visible(note) for note in result.notes]
+    if result.seed is not None:
+        lines.append(seed_line(result.seed))
+    if result.sandbox_mode:
+        lines.append("Sandbox: %s mode; held: %s" % (result.sandbox_mode,
+                                                     "; ".join(result.protections)))
+    return lines
 
 
 def group_title(group, score, maximum):
@@ -97,15 +121,10 @@ def text_report(result, colour=False):
     """The readable report of a GradeResult."""
     painter = Painter(colour)
     group_scores = result.group_scores()
-    lines = ["wordle-kit grader: %s" % visible(str(result.source)),
-             painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)), BOLD)
-             + "   (graded in %.1f s)" % result.execution_time]
-    lines.extend("note: %s" % visible(note) for note in result.notes)
-    if result.seed is not None:
-        lines.append(seed_line(result.seed))
-    if result.sandbox_mode:
-        lines.append("Sandbox: %s mode; held: %s" % (result.sandbox_mode,
-                                                     "; ".join(result.protections)))
+    lines = [visible(result.headline)] if result.headline else []
+    lines += ["wordle-kit grader: %s" % visible(str(result.source)),
+              painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)),
+                            BOLD) + "   (graded in %.1f s)" % result.execution_time]
     current_group = None
     for test in result.tests:
         group = test.spec.group
@@ -114,8 +133,12 @@ def text_report(result, colour=False):
             lines.append("")
             lines.append(painter.paint(group_title(group, *group_scores[group]), BOLD))
         status = painter.paint("PASS", GREEN) if test.passed else painter.paint("FAIL", RED)
-        lines.append("  %s  %6s/%-6s %s" % (status, points(test.score), points(test.max_score),
-                                           test.spec.name))
+        shown = "   [%s]" % NOT_SHOWN[test.visibility] if test.visibility in NOT_SHOWN else ""
+        lines.append("  %s  %6s/%-6s %s%s" % (status, points(test.score),
+                                             points(test.max_score), test.spec.name, shown))
         output = test_output(test, painter)
         lines.extend(INDENT + line if line else "" for line in output.split("\n") if output)
+    staff = staff_lines(result)
+    if staff:
+        lines += ["", painter.paint(STAFF_TITLE, BOLD)] + ["  " + line for line in staff]
     return "\n".join(lines) + "\n"

@@ -35,9 +35,11 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
           paths closed to it); no capabilities left inside;
   UID     root where no namespace can be made (a default Docker container): an
           unprivileged uid/gid per child, the private paths (kit, cache, results)
-          closed to other users (or out of Landlock's reach), and everything the uid
-          leaves (processes, IPC, files in the world-writable folders) removed after each
-          child by a process of that uid (sandbox/leftovers.py);
+          closed to other users while the sandbox is open and given back as they were
+          after, however the grader ends (sandbox/folder_guard.py), or left alone where
+          Landlock keeps them out of reach, and everything the uid leaves (processes, IPC,
+          files in the world-writable folders) removed after each child by a process of
+          that uid (sandbox/leftovers.py);
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
 In every mode but UNSAFE each child then seals itself (child/seal.py, its paths chosen by
 sandbox/sealing.py): a session keyring of its own, Landlock where the kernel has it (its own
@@ -63,7 +65,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup, sealing
+from grader.sandbox import cgroup, folder_guard, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
@@ -132,14 +134,18 @@ class Sandbox:
     """A private temp copy of a submission and the children that run it."""
 
     def __init__(self, files, allowed_imports=None, unwatched_modules=(), limits=None,
-                 privileged=None, unsafe_no_jail=False, private_paths=(), precompiled=()):
+                 privileged=None, unsafe_no_jail=False, private_paths=(), output_files=(),
+                 precompiled=()):
         """files: {name in the sandbox's folder: path to copy}.  With allowed_imports (top-level
         module names), runs report every other module the given files import, except imports
         made by unwatched_modules (e.g. course files that may import what students may not).
         Without root the sandbox refuses to start unless unsafe_no_jail; private_paths (the
         kit, the cache, the results) are closed to other users where a uid is all that
-        separates student code from them.  precompiled names trusted files (the course's)
-        whose bytecode is made once here instead of in every child."""
+        separates student code from them, or the sandbox refuses to start; output_files (e.g.
+        results.json, written once the children are gone) have their folder closed, or where
+        that folder is not the grader's to change (/tmp), themselves; all are given back as
+        they were by close().  precompiled names trusted files (the course's) whose bytecode
+        is made once here instead of in every child."""
         self.files = dict(files)
         self.precompiled = tuple(precompiled)
         self.allowed_imports = allowed_imports
@@ -148,6 +154,8 @@ class Sandbox:
         self.privileged = (os.geteuid() == 0) if privileged is None else privileged
         self.unsafe_no_jail = unsafe_no_jail
         self.private_paths = tuple(private_paths)
+        self.output_files = tuple(output_files)
+        self._guard = None      # folder_guard.FolderGuard while the private paths are closed
         self.mode = None
         self.cgroup = None
         self.temp = None
@@ -237,6 +245,7 @@ class Sandbox:
             if self.temp is not None:
                 shutil.rmtree(self.temp, ignore_errors=True)
                 self.temp = None
+        self._give_back_private_paths()
 
     def _choose_protections(self):
         """The safest mode this machine allows: JAIL, else UID (root without namespaces),
@@ -293,12 +302,7 @@ class Sandbox:
                 "unprivileged uid/gid, no groups, no new privileges"]
             return
         self.missing_protections.append(f"the jail cannot be built here: {problem}")
-        self._open_temp_copy()  # the run's own uid builds the jail from the temp copy
-        if self._landlock_hides_private_paths():
-            self.protections.append("the kit, the cache and the results are out of Landlock's "
-                                    "reach: their modes are left as they are")
-        else:
-            self._close_private_paths()
+        self._hide_private_paths()  # the run's own uid builds the jail from the temp copy
         if self._try_user_namespace(python):
             self.protections.append("outside the namespace, a uid of each run's own: the kit, "
                                     "the cache and the results are closed to it")
@@ -309,9 +313,11 @@ class Sandbox:
             self.missing_protections.append(f"no unprivileged uid can be used: {problem}")
             self.mode = UNSAFE
             self.python = sys.executable
+            self._give_back_private_paths()
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
-                             "privileges: the kit, the cache and the results are closed to it",
+                             "privileges: the kit, the cache and the results are closed to it" +
+                             ("" if self._guard is None else " (and given back as they were after)"),
                              "everything the run's uid leaves (processes, System V and POSIX "
                              "IPC, files in every world-writable folder) removed after it"]
 
@@ -331,11 +337,30 @@ class Sandbox:
             "no capabilities and no new privileges inside it"]
         return True
 
+    def _hide_private_paths(self):
+        """Keep the private paths (the kit, the cache, the results) and the output files from
+        the children's uids, and open the temp copy's folders to them (read-only: the files
+        stay root's).  Where Landlock keeps them out of reach their modes are left alone;
+        else they are closed to other users until close(), and a private path the grader may
+        not change (another user's, or a sticky folder every user writes to) and that is
+        open to others is refused: student code could read it."""
+        if self._landlock_hides_private_paths():
+            self.protections.append("the kit, the cache and the results are out of Landlock's "
+                                    "reach: their modes are left as they are")
+        else:
+            self._close_private_paths()
+        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
+        if closed:      # else every submission would fail to import: a 0 for the grader's setup
+            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
+                               f"uid student code runs as: {closed[0]} is closed to other users "
+                               "(set TMPDIR to a folder that is not, such as /tmp)")
+        self._open_temp_copy()
+
     def _landlock_hides_private_paths(self):
         """True when every child will be held by Landlock (required of it) and no path Landlock
-        lets it read holds a private path: then no chmod is needed to keep them from it."""
+        lets it read holds a private path or an output file: then no chmod is needed."""
         try:
-            hides = sealing.landlock_hides(self.python, self.private_paths)
+            hides = sealing.landlock_hides(self.python, self.private_paths + self.output_files)
         except sealing.SealingError:
             return False
         if hides:
@@ -343,14 +368,27 @@ class Sandbox:
         return hides
 
     def _close_private_paths(self):
-        """Close the private paths (the kit, the cache, the results) to other users."""
+        """Close the private paths to other users until close() (see _hide_private_paths)."""
+        needed = (self.temp, self.python)     # what the children must reach
         for path in self.private_paths:
-            try:
-                mode = os.stat(path).st_mode
-                if mode & 0o077:
-                    os.chmod(path, mode & ~0o077)
-            except OSError:
-                pass
+            reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
+            if reached:
+                raise SandboxError(f"{reached[0]} lies in {path}, which student code must not "
+                                   "reach (set TMPDIR, or WORDLE_KIT_CACHE, to a folder outside it)")
+        try:
+            self._guard = folder_guard.FolderGuard()
+            for path in self.private_paths:
+                if os.path.lexists(path) and self._guard.protect(path) in (
+                        folder_guard.SHARED, folder_guard.NOT_OURS):
+                    raise SandboxError(unprotectable(path))
+            for path in self.output_files:
+                folder = os.path.dirname(os.path.abspath(path))
+                if any(is_inside(inner, folder) for inner in needed) or self._guard.protect(
+                        folder) in (folder_guard.SHARED, folder_guard.NOT_OURS):
+                    if os.path.isfile(path):    # the folder stays as it is: the file is closed
+                        self._guard.protect(path)
+        except folder_guard.GuardError as error:
+            raise SandboxError(str(error)) from None
 
     def _open_temp_copy(self):
         """Open the temp copy's folders to other users (read-only: the files stay root's)."""
@@ -359,6 +397,11 @@ class Sandbox:
             os.chmod(folder, 0o755)
             for entry in folder.iterdir():
                 os.chmod(entry, 0o644)
+
+    def _give_back_private_paths(self):
+        if self._guard is not None:
+            self._guard.close()
+            self._guard = None
 
     def _probe_problem(self):
         """None when a child starts in this mode with this interpreter, else why not (checked once).
@@ -628,6 +671,22 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def unprotectable(path):
+    """Why path cannot be closed to student code: the grader changes no folder not its own."""
+    info = os.stat(path)
+    whose = (f"it belongs to another user (uid {info.st_uid})" if info.st_uid != os.geteuid()
+             else "every user may write to it (a sticky folder such as /tmp)")
+    return (f"{path} must be closed to student code, which runs under a uid of its own here, "
+            f"but it is open to other users and {whose}, so the grader will not change it: "
+            "close it to others (chmod o-rwx) or choose a folder of the grading user's "
+            "(WORDLE_KIT_CACHE for the cache, --out for results)")
+
+
+def is_inside(path, folder):
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def own_python():

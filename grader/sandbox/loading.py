@@ -34,6 +34,8 @@ MAX_DEPTH = 2                         # folders down where the required files ar
 MAX_WALK_ENTRIES = 10000              # entries listed in all, over every folder looked at
 # A file name the student meant as NAME.py: NAME.py with a copy number or a .txt after it.
 NEAR_MISS = re.compile(r"(?P<stem>.+?)(?: ?\(\d{1,3}\)|-\d{1,3})?\.py(?:\.txt)?", re.IGNORECASE)
+PYTHON_FILE = re.compile(r".+\.py(?:\.txt)?", re.IGNORECASE)   # what may be a misnamed Python file
+MAX_OTHER_FILES = 20                  # Python files kept by name for the message about a missing one
 
 
 def required_name(file_name, required):
@@ -65,6 +67,7 @@ class Submission:
     files: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     near_misses: dict = field(default_factory=dict)  # required name -> the file taken for it
+    other_python_files: list = field(default_factory=list)  # Python files seen but not taken
 
     @property
     def missing(self):
@@ -100,8 +103,7 @@ def load_submission(path, required):
     source = Path(path)
     if source.is_dir():
         try:
-            candidates, notes = _folder_candidates(source, required)
-            return _build(source, required, candidates, notes)
+            return _build(source, required, *_folder_candidates(source, required))
         except OSError as error:
             raise LoadError(f"cannot read folder {source}: {error}") from None
     if source.is_file():
@@ -114,8 +116,7 @@ def load_submission(path, required):
             raise LoadError(f"{source} is larger than {MAX_ZIP_BYTES // (1024 * 1024)} MB")
         try:
             with zipfile.ZipFile(source) as archive:
-                candidates, notes = _zip_candidates(archive, required)
-                return _build(source, required, candidates, notes)
+                return _build(source, required, *_zip_candidates(archive, required))
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError,
                 EOFError, OSError, ValueError, zlib.error, LZMAError) as error:
             # (an OSError here is a seek its damaged directory sent out of the file: EINVAL)
@@ -145,7 +146,7 @@ def _is_ignored(parts):
 
 def _folder_candidates(root, required):
     """Regular files up to MAX_DEPTH folders down; symlinks are never followed."""
-    candidates, notes = [], []
+    candidates, notes, python_files = [], [], []
     folders, listed = [((), root)], 0
     for _ in range(MAX_DEPTH + 1):
         subfolders = []
@@ -162,8 +163,14 @@ def _folder_candidates(root, required):
                     subfolders.append((inner, entry))
                 else:
                     _add_folder_file(candidates, notes, inner, entry, required)
+                    _add_python_file(python_files, inner)
         folders = subfolders
-    return candidates, notes
+    return candidates, notes, python_files
+
+
+def _add_python_file(python_files, parts):
+    if PYTHON_FILE.fullmatch(parts[-1]) and len(python_files) < MAX_OTHER_FILES:
+        python_files.append("/".join(parts))
 
 
 def _listdir(folder):
@@ -194,10 +201,12 @@ def _zip_candidates(archive, required):
     infos = archive.infolist()
     if len(infos) > MAX_ZIP_ENTRIES:
         raise LoadError(f"zip holds {len(infos)} entries (more than {MAX_ZIP_ENTRIES})")
-    candidates, notes = [], []
+    candidates, notes, python_files = [], [], []
     for info in infos:
         name = info.filename.replace("\\", "/")
         parts = PurePosixPath(name).parts
+        if parts and not info.is_dir() and not _is_ignored(parts) and len(parts) <= MAX_DEPTH + 1:
+            _add_python_file(python_files, parts)
         wanted = required_name(parts[-1], required) if parts else None
         if info.is_dir() or wanted is None:
             continue
@@ -209,7 +218,7 @@ def _zip_candidates(archive, required):
             notes.append(f"ignored zip entry {info.filename!r}: it is a symbolic link")
         elif len(parts) <= MAX_DEPTH + 1:
             candidates.append(_Candidate(parts, _zip_reader(archive, info), wanted))
-    return candidates, notes
+    return candidates, notes, python_files
 
 
 def _zip_reader(archive, info):
@@ -246,7 +255,7 @@ def _choose(required, candidates, notes, near_misses):
     return chosen
 
 
-def _build(source, required, candidates, notes):
+def _build(source, required, candidates, notes, python_files):
     near_misses = {}
     chosen = _choose(required, candidates, notes, near_misses)
     directory = Path(tempfile.mkdtemp(prefix="wordle-kit-submission-"))
@@ -262,9 +271,11 @@ def _build(source, required, candidates, notes):
             copy = directory / name
             copy.write_bytes(data)
             submission.files[name] = copy
+            python_files = [where for where in python_files if where != candidate.where]
     except BaseException:
         submission.cleanup()
         raise
+    submission.other_python_files = python_files
     for name in submission.missing:
         notes.append(f"{name} is missing")
     return submission

@@ -4,6 +4,7 @@ marked externally managed (PEP 668), for a correct, a broken and a hostile submi
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,14 @@ import zipfile
 import pytest
 
 from grader import KIT_ROOT as ROOT
+from grader import grading
 from grader.gradescope.bundle import build
+from grader.results.gradescope_json import results_json
+from grader.results.outcome import Outcome
+from grader.results.rubric import load_rubric
+from grader.results.scoring import GradeResult, points, score_tests
+from grader.results.text_report import STAFF_TITLE, text_report
+from grader.tests.test_jail import NEEDS_NOBODY, NO_USER_NAMESPACES, WITHOUT_CAP_SYS_ADMIN
 
 SUBMISSIONS = ROOT / "grader" / "tests" / "submissions"
 PYTHON_310 = pathlib.Path.home() / ".pyenv" / "versions" / "3.10.13" / "bin" / "python"
@@ -118,11 +126,11 @@ def site_packages(python):
     return subprocess.run([str(python), "-c", code], capture_output=True, text=True).stdout
 
 
-def run_script(root, bin_dir, script):
+def run_script(root, bin_dir, script, prefix=()):
     env = {"AUTOGRADER_ROOT": str(root), "PATH": "%s:/usr/bin:/bin" % bin_dir, "HOME": str(root),
            "TMPDIR": os.environ.get("TMPDIR", "/tmp")}
-    return subprocess.run(["bash", str(root / "source" / script)], env=env, capture_output=True,
-                          text=True, timeout=300, cwd=root)
+    return subprocess.run(list(prefix) + ["bash", str(root / "source" / script)], env=env,
+                          capture_output=True, text=True, timeout=300, cwd=root)
 
 
 def broken_submission(folder):
@@ -132,21 +140,8 @@ def broken_submission(folder):
 
 @pytest.mark.parametrize("python", pythons())
 def test_setup_then_run_autograder_in_an_autograder_tree(tmp_path, python):
-    root = tmp_path / "autograder"
-    with zipfile.ZipFile(_bundle(tmp_path)) as opened:
-        opened.extractall(root / "source")
-    for name in ("setup.sh", "run_autograder"):   # zipfile does not restore modes
-        os.chmod(root / "source" / name, 0o755)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python3").symlink_to(python)
-    for tool in ("apt-get", "pip", "pip3"):      # setup.sh must need none of them
-        (bin_dir / tool).write_text("#!/bin/sh\necho \"$0 $*\" >> %s/installs.log\nexit 1\n"
-                                    % tmp_path)
-        os.chmod(bin_dir / tool, 0o755)
     before = site_packages(python)
-    setup = run_script(root, bin_dir, "setup.sh")
-    assert setup.returncode == 0, setup.stdout + setup.stderr
+    root, bin_dir = autograder_tree(tmp_path, python)
     assert not (tmp_path / "installs.log").exists()
     assert site_packages(python) == before   # the image's Python is left as it was
     assert (root / "source" / ".python").read_text().strip() == str(bin_dir / "python3")
@@ -169,10 +164,68 @@ def test_setup_then_run_autograder_in_an_autograder_tree(tmp_path, python):
     assert hostile["score"] == 0 and len(hostile["tests"]) == len(correct["tests"])
 
 
-def _bundle(tmp_path):
+def _bundle(tmp_path, rubric=None):
     archive = tmp_path / "autograder.zip"
-    build(archive)
+    build(archive, rubric)
     return archive
+
+
+def autograder_tree(tmp_path, python, rubric=None):
+    """An /autograder tree from the bundle, set up (setup.sh) with python as python3 and
+    apt-get and pip that only log their calls to installs.log."""
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(_bundle(tmp_path, rubric)) as opened:
+        opened.extractall(root / "source")
+    for name in ("setup.sh", "run_autograder"):   # zipfile does not restore modes
+        os.chmod(root / "source" / name, 0o755)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").symlink_to(python)
+    for tool in ("apt-get", "pip", "pip3"):      # setup.sh must need none of them
+        (bin_dir / tool).write_text("#!/bin/sh\necho \"$0 $*\" >> %s/installs.log\nexit 1\n"
+                                    % tmp_path)
+        os.chmod(bin_dir / tool, 0o755)
+    setup = run_script(root, bin_dir, "setup.sh")
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    return root, bin_dir
+
+
+# The issue's rubric: a function test shown only once grades are published, the checks hidden,
+# and here one test of an all-or-nothing group hidden too (its points forfeit the shown ones).
+HIDING = {"groups": {"checks": {"points": 0, "visibility": "hidden"}},
+          "tests": {"check_word.random_pairs": {"visibility": "after_published"},
+                    "wordle_program.second_game": {"visibility": "hidden"}}}
+STAFF_ONLY = ["protection not available", "unshare", "--seed", "replays", "Seed", "Sandbox",
+              "student code sees"]
+
+
+def hiding_rubric(folder):
+    rubric = json.loads((ROOT / "grader" / "results" / "rubric.json").read_text())
+    rubric["groups"].update(HIDING["groups"])
+    rubric["tests"].update(HIDING["tests"])
+    (folder / "hiding.json").write_text(json.dumps(rubric))
+    return folder / "hiding.json"
+
+
+def student_text(data):
+    """Everything of results.json a student sees before grades are published."""
+    return "\n".join([data["output"]] + [test["name"] + "\n" + test.get("output", "")
+                                        for test in data["tests"] if test["visibility"] == "visible"])
+
+
+def assert_nothing_hidden_is_shown(data):
+    shown = [test for test in data["tests"] if test["visibility"] == "visible"]
+    hidden = [test for test in data["tests"] if test["visibility"] != "visible"]
+    text = student_text(data)
+    for test in hidden:    # a name is not found inside another ("easy_wordle.py: ...")
+        assert not re.search(r"(?<!\w)" + re.escape(test["name"]), text), test["name"]
+        if test["output"] and not test["output"].startswith("passed, but"):  # a group's forfeit
+            assert test["output"] not in text, test["name"]     # reads the same in each test
+    assert [word for word in STAFF_ONLY if word in text] == []
+    total = "%s / %s points" % (points(sum(test["score"] for test in shown)),
+                                points(sum(test["max_score"] for test in shown)))
+    assert "Tests shown now: %s." % total in data["output"]
+    assert "/ 40" not in text and "Score" not in data["output"]
 
 
 def test_run_autograder_writes_results_json_even_when_the_grader_cannot_run(tmp_path):
@@ -187,3 +240,79 @@ def test_run_autograder_writes_results_json_even_when_the_grader_cannot_run(tmp_
     check_results_format(data)
     assert data["score"] == 0 and "could not grade" in data["output"]
     assert '"' not in data["output"][60:] and "\\" not in data["output"]
+
+
+def test_results_json_shows_students_no_hidden_test_and_no_staff_note(tmp_path):
+    rubric = load_rubric(hiding_rubric(tmp_path), [spec.id for spec in grading.ALL_SPECS])
+    failing = {"check_word.official", "check_word.random_pairs", "wordle_program.second_game",
+               "checks.imports"}
+    outcomes = {spec.id: Outcome(spec.id not in failing, ["why %s failed" % spec.id]
+                                 if spec.id in failing else [])
+                for spec in grading.ALL_SPECS}
+    result = GradeResult("sub", score_tests(rubric, grading.ALL_SPECS, outcomes),
+                         ["protection not available: PermissionError: unshare"], 1.0, 1234,
+                         sandbox_mode="uid", protections=["a uid of its own"])
+    data = results_json(result)
+    check_results_format(data)
+    assert_nothing_hidden_is_shown(data)
+    assert "why check_word.official failed" in student_text(data)
+    assert "why" not in student_text(data).replace("why check_word.official failed", "")
+    assert "check_word: the official tester's cases" in data["output"]
+    wordle_loss = next(test for test in data["tests"] if test["name"].startswith("wordle.py: a lost"))
+    assert "another of its tests failed" in wordle_loss["output"]
+    assert data["extra_data"]["replay"] == "python -m grader grade PATH --seed 1234"
+    assert data["stdout_visibility"] == "hidden"
+    report = text_report(result)
+    staff = report.split(STAFF_TITLE)[1]
+    assert "unshare" in staff and "--seed 1234" in staff and "Sandbox: uid mode" in staff
+    assert "unshare" not in report.split(STAFF_TITLE)[0]
+    assert "[hidden from students]" in report and "[shown once grades are published]" in report
+
+
+@pytest.mark.timeout(600)
+@NEEDS_NOBODY
+def test_on_gradescope_students_see_their_findings_only(tmp_path):
+    """Gradescope's container (root, no namespaces: the uid mode), a rubric that hides tests:
+    no hidden test's name, points or explanation and no sandbox note or replay hint in what
+    students see; those are in extra_data and the run's output, which staff see.  A missing,
+    a misnamed and no Python file are each one line."""
+    root, bin_dir = autograder_tree(tmp_path, SYSTEM_PYTHON, hiding_rubric(tmp_path))
+    container = NO_USER_NAMESPACES + WITHOUT_CAP_SYS_ADMIN
+
+    def grade(prepare):
+        shutil.rmtree(root / "submission", ignore_errors=True)
+        (root / "submission").mkdir()
+        prepare(root / "submission")
+        run = run_script(root, bin_dir, "run_autograder", container)
+        assert run.returncode == 0, run.stderr
+        data = json.loads((root / "results" / "results.json").read_text())
+        check_results_format(data)
+        return data, run.stdout
+
+    def mistaken(folder):
+        for name in ("wordle.py", "easy_wordle.py"):
+            shutil.copy(SUBMISSIONS / "cw_extra_yellow" / name, folder / name)
+        source = (folder / "wordle.py").read_text()
+        (folder / "wordle.py").write_text("import os\n" + source)
+
+    data, staff_output = grade(mistaken)
+    failed = {test["name"] for test in data["tests"] if test["status"] == "failed"}
+    hidden = {test["name"] for test in data["tests"] if test["visibility"] != "visible"}
+    assert len(failed & hidden) >= 3     # random pairs, the second game, the imports check
+    assert_nothing_hidden_is_shown(data)
+    assert any("unshare" in note for note in data["extra_data"]["sandbox"]["not_available"])
+    assert data["extra_data"]["sandbox"]["mode"] == "uid"
+    assert "--seed %d" % data["extra_data"]["seed"] in data["extra_data"]["replay"]
+    assert STAFF_TITLE in staff_output and "protection not available" in staff_output
+
+    def misnamed(folder):
+        shutil.copy(SUBMISSIONS / "correct_counts" / "wordle.py", folder / "wordle.py")
+        shutil.copy(SUBMISSIONS / "correct_counts" / "easy_wordle.py", folder / "easywordle.py")
+
+    data, _ = grade(misnamed)
+    assert data["output"].splitlines()[0] == \
+        "easy_wordle.py not found; found: easywordle.py (rename it and resubmit)"
+    data, _ = grade(lambda folder: (folder / "notes.txt").write_text("my answers"))
+    assert data["score"] == 0 and data["output"] == (
+        "no Python file was submitted: wordle.py and easy_wordle.py not found "
+        "(submit them with these exact names)")

@@ -39,13 +39,14 @@ NOBODY = 65534
 
 
 @contextmanager
-def sandbox_in(mode, folder, monkeypatch, private_paths=()):
-    """A sandbox over folder in mode (the others forced by failing probes of the safer modes)."""
+def sandbox_in(mode, folder, monkeypatch, **options):
+    """A sandbox over folder in mode (the others forced by failing probes of the safer modes),
+    with open_sandbox's options (e.g. private_paths)."""
     for safer in [JAIL, USERNS, UID][:[JAIL, USERNS, UID].index(mode)]:
         monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, safer),
                             "forced by the test: no namespaces")
     with load_submission(folder, REQUIRED_FILES) as submission:
-        with open_sandbox(submission, limits=FAST, private_paths=private_paths) as box:
+        with open_sandbox(submission, limits=FAST, **options) as box:
             assert box.mode == mode
             yield box
 
@@ -160,9 +161,10 @@ def test_uid_mode_closes_the_kit_and_the_grader_and_kills_what_the_uid_left(tmp_
         uid = box.call("wordle", "linger", []).value
         assert uid >= sandbox_module.JAIL_UID_BASE
         assert box.call("wordle", "no_such_function", [], timeout=0.5).status
+        # where Landlock keeps them from student code, the private folders' modes are left alone
         hidden_by_landlock = any("out of Landlock's reach" in line for line in box.protections)
-    # where Landlock keeps them from student code, the private folders' modes are left alone
-    assert results.stat().st_mode & 0o777 == (0o755 if hidden_by_landlock else 0o700)
+        assert results.stat().st_mode & 0o777 == (0o755 if hidden_by_landlock else 0o700)
+    assert results.stat().st_mode & 0o777 == 0o755
     deadline = time.monotonic() + 5
     while uid_processes(uid) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -212,24 +214,32 @@ NEEDS_NOBODY = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
                                   reason="needs root (to become nobody), setpriv and a system python")
 
 
+def copy_kit(folder, submissions):
+    """The kit's grading files in folder (made), with submissions/NAME for each name and
+    class/alice (correct_counts), readable by all."""
+    folder.mkdir(exist_ok=True)
+    for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
+        source = KIT_ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+        else:
+            shutil.copy(source, folder / name)
+    for name in submissions:
+        shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
+    shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
+    for path, folders, files in os.walk(folder):
+        os.chmod(path, 0o755)
+        for file in files:
+            os.chmod(os.path.join(path, file), 0o644)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def kit():
     """A copy of the kit that nobody can read, with a cache and a results folder of nobody's."""
     folder = Path(tempfile.mkdtemp(prefix="wordle-kit-modes-"))
     try:
-        for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
-            source = KIT_ROOT / name
-            if source.is_dir():
-                shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
-            else:
-                shutil.copy(source, folder / name)
-        for name in HOSTILE + MODE_INDEPENDENT + ["correct_counts"]:
-            shutil.copytree(SUBMISSIONS / name, folder / "submissions" / name)
-        shutil.copytree(SUBMISSIONS / "correct_counts", folder / "class" / "alice")
-        for path, folders, files in os.walk(folder):
-            os.chmod(path, 0o755)
-            for file in files:
-                os.chmod(os.path.join(path, file), 0o644)
+        copy_kit(folder, HOSTILE + MODE_INDEPENDENT + ["correct_counts"])
         for name in ("cache", "cache-unsafe", "results"):
             (folder / name).mkdir()
             os.chown(folder / name, NOBODY, NOBODY)

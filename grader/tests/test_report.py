@@ -21,13 +21,15 @@ def test_diff_and_detail_lines_from_student_output_are_made_visible():
 
 
 def report_on_a_terminal(tmp_path, **environ):
-    """The report of an empty submission, written to a pseudo-terminal, with environ."""
+    """The report of a submission without its functions, written to a pseudo-terminal, with
+    environ."""
     import os
     import subprocess
     import sys
 
     from grader import KIT_ROOT
     (tmp_path / "empty").mkdir(exist_ok=True)
+    (tmp_path / "empty" / "wordle.py").write_text("SCORE = 0\n")
     main, terminal = os.openpty()
     env = dict({"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin", "TERM": "xterm"}, **environ)
     process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(tmp_path / "empty")],
