@@ -1,17 +1,15 @@
-"""What the atari command lines (atari.cli, atari.compare.command) share: the error for
+"""What the atari command lines (atari.cli, atari.compare.command) share beyond the kit's
+conventions (command_line.py): the error for
 an unusable file or option, output files checked before the work and written without a
 traceback, and standard output closed early (`... | head`)."""
 
-import argparse
 import os
 import sys
 
-# the exit statuses of every atari command
-EXIT_OK = 0
-EXIT_PROGRAM_ERROR = 1      # the program stopped on an error, or could not be read as asked
-EXIT_OUTPUT_CLOSED = 1      # standard output closed early: nothing is wrong, nothing to say
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+from command_line import EXIT_FAILED, unwritable
+
+EXIT_PROGRAM_ERROR = EXIT_FAILED   # the program stopped on an error, or could not be read as asked
+EXIT_OUTPUT_CLOSED = EXIT_FAILED   # standard output closed early: nothing is wrong, nothing to say
 
 
 class UsageError(Exception):
@@ -20,12 +18,14 @@ class UsageError(Exception):
 
 def check_writable(path):
     """A UsageError now, before any work, when `path` (None: no file asked for) cannot be
-    written. The file is opened for appending, as the real write will open it; a file
-    that was not there is removed again."""
+    written. Beyond the kit's checks, the file is opened for appending, as the real write
+    will open it (a read-only file is found now); a file that was not there is removed
+    again."""
+    problem = unwritable(path)
+    if problem:
+        raise UsageError(problem)
     if path is None or path == "-":
         return
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a folder")
     existed = os.path.exists(path)
     try:
         with open(path, "ab"):
@@ -34,35 +34,6 @@ def check_writable(path):
         raise UsageError(f"cannot write {path}: {problem.strerror or problem}") from None
     if not existed:
         os.remove(path)
-
-
-def add_color_option(command):
-    command.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
-                         help="colour (and reverse video) in the output: auto, the default, on a "
-                              "terminal unless NO_COLOR is set and not empty or TERM is dumb")
-
-
-def use_colour(setting, stream=None):
-    """--color's setting for `stream` (standard output by default)."""
-    if setting == "auto":
-        stream = stream or sys.stdout
-        return (stream.isatty() and not os.environ.get("NO_COLOR")
-                and os.environ.get("TERM", "") != "dumb")
-    return setting == "always"
-
-
-def add_json_option(command, what):
-    command.add_argument("--json", nargs="?", const="-", metavar="FILE.json", type=json_target,
-                         help=f"{what} as JSON: to standard output instead of the text (no FILE, "
-                              "or -), or to FILE.json as well as the text")
-
-
-def json_target(text):
-    """--json's FILE: '-' or a name ending in .json."""
-    if text != "-" and not text.lower().endswith(".json"):
-        raise argparse.ArgumentTypeError(f"{text!r}: a JSON file's name ends in .json "
-                                         "(or give - for standard output)")
-    return text
 
 
 def require_pillow(option):

@@ -278,7 +278,7 @@ def write_file(path, text):
     try:
         pathlib.Path(path).write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
-        raise BatchError("cannot write %s: %s" % (path, error)) from None
+        raise BatchError("cannot write %s: %s" % (path, error.strerror or error)) from None
 
 
 def check_csv_place(csv_path, out, students):
@@ -311,7 +311,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         try:
             os.makedirs(out, exist_ok=True)
         except OSError as error:
-            raise BatchError("cannot create %s: %s" % (out, error)) from None
+            raise BatchError("cannot create %s: %s" % (out, error.strerror or error)) from None
         check_csv_place(csv_path, out, students)
     records, todo = {}, []
     for index, student in enumerate(students):

@@ -21,19 +21,21 @@ message says which; there is never a traceback.
 import argparse
 import json
 import os
-import pathlib
 import signal
 import sys
 import tempfile
 
+from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, json_target, unwritable,
+                          use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.results import gradescope_json, text_report
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
-EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_SANDBOX, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-EXIT_OUTPUT_CLOSED = 1  # standard output closed early (| head), as in the kit's other tools
+EXIT_INTERNAL, EXIT_BAD_INPUT = EXIT_FAILED, EXIT_USAGE
+EXIT_SANDBOX = 3    # no safe sandbox here (the kit's one status of its own)
+EXIT_OUTPUT_CLOSED = EXIT_FAILED   # standard output closed early (| head)
 
 
 class CommandError(Exception):
@@ -52,10 +54,11 @@ def read_rubric(path):
 
 
 def check_writable(path):
-    """Fail before grading, not after, when an output file cannot be written."""
-    folder = pathlib.Path(path).resolve().parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise CommandError("cannot write %s: %s is not a writable folder" % (path, folder))
+    """Fail before grading, not after, when an output file cannot be written (the file itself
+    is not opened: results.json is written by renaming onto it, see write_whole)."""
+    problem = unwritable(path)
+    if problem:
+        raise CommandError(problem)
 
 
 def write_whole(path, text):
@@ -73,23 +76,6 @@ def write_whole(path, text):
     except BaseException:
         os.unlink(partial)
         raise
-
-
-def use_colour(setting, stream, environ):
-    """--color: auto colours a terminal, unless NO_COLOR is set and not empty (no-color.org)
-    or TERM is dumb; always and never win over both."""
-    if setting == "auto":
-        return (stream.isatty() and not environ.get("NO_COLOR")
-                and environ.get("TERM", "") != "dumb")
-    return setting == "always"
-
-
-def json_target(text):
-    """--json's FILE: '-' (standard output) or a name ending in .json."""
-    if text != "-" and not text.lower().endswith(".json"):
-        raise argparse.ArgumentTypeError("%r: a JSON file's name ends in .json (or give - for "
-                                         "standard output)" % text)
-    return text
 
 
 def zip_target(text):
@@ -122,7 +108,7 @@ def command_grade(args):
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
             from None
     if args.json != "-" and not result.no_python_file:
-        colour = use_colour(args.color, sys.stdout, os.environ)
+        colour = use_colour(args.color)
         sys.stdout.write(text_report.text_report(result, colour=colour))
     if args.json:   # with no Python file too: Gradescope shows the student its one line
         text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
@@ -132,7 +118,8 @@ def command_grade(args):
             try:
                 write_whole(args.json, text)
             except OSError as error:
-                raise CommandError("cannot write %s: %s" % (args.json, error)) from None
+                raise CommandError("cannot write %s: %s" % (args.json, error.strerror or error)) \
+                    from None
     if result.no_python_file:
         raise CommandError("cannot grade %s: %s%s" % (args.path, result.headline, (
             "; %s says so with a score of 0" % args.json) if to_file else ""))

@@ -9,6 +9,8 @@ import json
 import os
 import sys
 
+from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option,
+                          add_json_option, unwritable, use_colour)
 from solver import games as games_module
 from solver.analysis import Analysis
 from solver.games import InputError
@@ -16,7 +18,6 @@ from solver.report import Printer, print_analysis
 from solver.wordlists import kit_words, read_word_list
 
 COMMANDS = ("analyse", "analyze", "play", "bench")
-EXIT_BAD_INPUT = 2
 
 
 class Failure(Exception):
@@ -41,13 +42,11 @@ def build_parser():
         sub.add_argument("--cache", metavar="DIR",
                          help="where to keep the pattern table and first moves (default: ~/.cache/wordle-kit)")
         sub.add_argument("--no-cache", action="store_true", help="compute everything afresh, store nothing")
-        sub.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
-                         help="colour the output (auto, the default: on a terminal, unless NO_COLOR "
-                              "is set and not empty or TERM is dumb)")
+        add_color_option(sub)
 
     analyse = commands.add_parser("analyse", aliases=["analyze"], help="analyse games from a file or stdin")
     analyse.add_argument("file", nargs="?", default="-", help="the games (default: stdin)")
-    add_json_option(analyse, "the analyses")
+    add_json_option(analyse, "the analyses", hint="the games file goes before --json")
     analyse.add_argument("--all-letters", action="store_true", help="show untested letters in the grid too")
     common(analyse)
     play = commands.add_parser("play", help="suggest guesses as you play")
@@ -60,21 +59,6 @@ def build_parser():
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
     add_json_option(bench, "the results")
     return parser
-
-
-def add_json_option(command, what):
-    command.add_argument("--json", nargs="?", const="-", metavar="FILE.json", type=json_target,
-                         help="%s as JSON: to standard output instead of the text (no FILE, or -), "
-                              "or to FILE.json as well as the text" % what)
-
-
-def json_target(text):
-    """--json's FILE: '-' or a name ending in .json (so that `--json games.txt` cannot
-    overwrite the games it was meant to read)."""
-    if text != "-" and not text.lower().endswith(".json"):
-        raise argparse.ArgumentTypeError("%r: a JSON file's name ends in .json (or give - for "
-                                         "standard output; the games file goes before --json)" % text)
-    return text
 
 
 def require_numpy():
@@ -102,11 +86,9 @@ def write_json(target, value):
 
 def check_writable(target):
     """Fail before the work, not after it, when --json FILE cannot be written."""
-    if target and target != "-":
-        folder = os.path.dirname(os.path.abspath(target))
-        if os.path.isdir(target) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise Failure("cannot write %s: %s" % (target, "it is a folder" if os.path.isdir(target)
-                                                   else "%s is not a writable folder" % folder))
+    problem = unwritable(target)
+    if problem:
+        raise Failure(problem)
 
 
 def word_lists(args):
@@ -144,15 +126,6 @@ def make_strategy(name, words, args):
     return kind(table, cache_dir=cache_dir)
 
 
-def use_colour(setting):
-    """--color: auto colours a terminal unless NO_COLOR is set and not empty (no-color.org)
-    or TERM is dumb."""
-    if setting == "auto":
-        return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-                and os.environ.get("TERM", "") != "dumb")
-    return setting == "always"
-
-
 def read_input(path):
     try:
         if path == "-":
@@ -186,7 +159,7 @@ def run_analyse(args):
         printer = Printer(use_colour(args.color))
         for analysis in analyses:
             print_analysis(analysis, printer, args.all_letters)
-    return 0
+    return EXIT_OK
 
 
 def run_play(args):
@@ -219,10 +192,10 @@ def main(argv=None):
         return status
     except Failure as failure:
         print("solver: %s" % failure, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:       # the reader went away (python -m solver ... | head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return EXIT_FAILED

@@ -13,8 +13,8 @@ from contextlib import nullcontext
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
-from atari.usage import (EXIT_PROGRAM_ERROR, UsageError, add_color_option, add_json_option, check_writable,
-                         require_pillow, use_colour, write_output)
+from command_line import add_color_option, add_json_option, use_colour
+from atari.usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, require_pillow, write_output
 
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError

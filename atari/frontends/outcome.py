@@ -4,7 +4,8 @@ from dataclasses import dataclass
 
 from atari.basic.errors import BasicError
 from atari.errors import DeviceError, InputExhausted, NotSimulated
-from atari.usage import EXIT_INTERRUPTED, EXIT_OK, EXIT_PROGRAM_ERROR
+from command_line import EXIT_INTERRUPTED, EXIT_OK
+from atari.usage import EXIT_PROGRAM_ERROR
 
 
 class QuitRequested(Exception):

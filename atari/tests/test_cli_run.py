@@ -106,7 +106,7 @@ def test_unsimulated_mode_exits_1_and_says_so(tmp_path, capsys):
     (["run", "{program}", "--stick", "UX"], "not one of U D L R C"),
     (["run", "{program}", "--rnd", "2"], "outside"),
     (["run", "{program}", "--keys", r"\q"], "unknown escape"),
-    (["run", "{program}", "--dump", "{missing}/d.json"], "No such file or directory"),
+    (["run", "{program}", "--dump", "{missing}/d.json"], "there is no folder"),
 ])
 def test_unusable_files_and_options_exit_2(tmp_path, capsys, arguments, message):
     program = listing(tmp_path, "10 PRINT 1\n")

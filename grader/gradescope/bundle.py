@@ -18,7 +18,7 @@ from grader.assignment import HANDOUT_FILES, REQUIRED_FILES
 from grader.results.rubric import DEFAULT_RUBRIC
 
 HERE = pathlib.Path(__file__).resolve().parent
-KIT_FILES = REQUIRED_FILES + HANDOUT_FILES
+KIT_FILES = REQUIRED_FILES + HANDOUT_FILES + ("command_line.py",)   # the last: the CLI conventions
 RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
 SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()

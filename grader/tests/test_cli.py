@@ -109,8 +109,27 @@ def test_a_bad_rubric_is_a_clear_error(tmp_path):
 
 def test_an_unwritable_results_file_is_refused_before_grading():
     result = grader("grade", SUBMISSIONS / "correct_star", "--json", "/no/such/dir/results.json")
-    assert_clear_failure(result, 2, "is not a writable folder")
+    assert_clear_failure(result, 2, "there is no folder /no/such/dir")
     assert result.stdout == ""
+
+
+def test_a_folder_as_an_output_file_is_refused_before_grading(tmp_path):
+    (tmp_path / "taken.json").mkdir()
+    (tmp_path / "class" / "ada").mkdir(parents=True)
+    for arguments in (("grade", SUBMISSIONS / "correct_star", "--json", tmp_path / "taken.json"),
+                      ("grade-all", tmp_path / "class", "--csv", tmp_path / "taken.json")):
+        result = grader(*arguments)
+        assert_clear_failure(result, 2, "taken.json: it is a folder")
+        assert result.stdout == "" and "Errno" not in result.stderr
+        assert "graded" not in result.stderr
+
+
+def test_an_output_folder_that_is_a_file_is_refused_without_an_errno(tmp_path):
+    (tmp_path / "taken").write_text("")
+    (tmp_path / "class" / "ada").mkdir(parents=True)
+    result = grader("grade-all", tmp_path / "class", "-o", tmp_path / "taken")
+    assert_clear_failure(result, 2, "taken: File exists")
+    assert "Errno" not in result.stderr
 
 
 def test_bad_arguments_are_explained_by_argparse():

@@ -317,3 +317,18 @@ def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
     page = (tmp_path / layout.folder_name("cy") / "index.html").read_text()
     assert "0 failed checks (files, imports, guard)" in page
     assert "Points to give (by hand)" in page and "Autograder's score" in page
+
+
+def test_every_library_the_pages_import_is_checked_before_grading():
+    """grade-all --html and report look for NEEDED before any work: a library the pages
+    import but NEEDED lacks would stop them later, with a traceback."""
+    import ast
+    imported = set()
+    for path in (KIT_ROOT / "grader" / "results" / "pages").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.partition(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                imported.add(node.module.partition(".")[0])
+    outside = imported - set(sys.stdlib_module_names) - {"grader"}
+    assert outside == set(pages.NEEDED)

@@ -59,7 +59,6 @@ def test_a_terminal_gets_colours_unless_no_color_or_a_dumb_terminal(tmp_path):
 def huge_result():
     """Every test of the kit failed with what a hostile game makes: a diff of 43,000 rows, a
     line of a quarter of a million characters, non-ASCII and control characters."""
-    import json  # noqa: F401  (used by the callers through results_json)
     from grader import grading
     from grader.results.rubric import load_rubric
     from grader.results.scoring import GradeResult, score_tests

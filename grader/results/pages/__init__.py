@@ -13,7 +13,7 @@ copydetect), and only when pages are built: the grading path stays standard libr
 """
 from grader.results.pages.layout import LayoutError
 
-NEEDED = ("jinja2", "markupsafe", "pygments", "pycodestyle", "copydetect")
+NEEDED = ("jinja2", "markupsafe", "pygments", "pycodestyle", "copydetect", "numpy")
 
 
 class PagesError(Exception):
