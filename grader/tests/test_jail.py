@@ -218,7 +218,8 @@ def copy_kit(folder, submissions):
     """The kit's grading files in folder (made), with submissions/NAME for each name and
     class/alice (correct_counts), readable by all."""
     folder.mkdir(exist_ok=True)
-    for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
+    for name in ("grader", "command_line.py", "wordle.py", "easy_wordle.py", "words.py",
+                 "display_utility.py"):
         source = KIT_ROOT / name
         if source.is_dir():
             shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))

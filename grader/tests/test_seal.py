@@ -30,7 +30,7 @@ from grader import KIT_ROOT
 from grader.sandbox import sealing
 from grader.sandbox.child import seal
 from grader.tests.test_jail import (AS_NOBODY, NO_USER_NAMESPACES, NOBODY, SETPRIV,
-                                    SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN)
+                                    SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
 
 CHANNELS = Path(__file__).parent / "channels"
 SUBMISSIONS = Path(__file__).parent / "submissions"
@@ -55,15 +55,8 @@ def kit():
     hide), a class folder on the command line, a metadata file, and folders of nobody's."""
     folder = Path(tempfile.mkdtemp(prefix="wordle-kit-seal-"))
     try:
-        for name in ("grader", "wordle.py", "easy_wordle.py", "words.py", "display_utility.py"):
-            source = KIT_ROOT / name
-            if source.is_dir():
-                shutil.copytree(source, folder / name,
-                                ignore=shutil.ignore_patterns("tests", "__pycache__"))
-            else:
-                shutil.copy(source, folder / name)
+        copy_kit(folder, [])
         shutil.copytree(CHANNELS, folder / "channels")
-        (folder / "class" / "alice").mkdir(parents=True)
         (folder / "class" / "alice" / "wordle.py").write_text("ALICES_CODE = True\n")
         (folder / "submission_metadata.json").write_text('{"users": [{"email": "a@b.edu"}]}')
         make_pair(folder / "pair")
