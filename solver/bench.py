@@ -1,4 +1,5 @@
 """Play every secret of a list with a strategy, and sum up the guesses needed."""
+import pathlib
 import time
 
 import numpy as np
@@ -6,6 +7,7 @@ import numpy as np
 from solver.patterns import ALL_GREEN
 from solver.strategies import BOOK_MIN_WORDS
 
+ORIGINAL_ANSWERS = pathlib.Path(__file__).resolve().parent / "data" / "answers-2315.txt"
 GIVE_UP = 12   # a game still unsolved after this many guesses counts as lost
 
 

@@ -3,6 +3,7 @@
     python -m solver [FILE]          analyse the games in FILE (or stdin): grid, words left, best next guess
     python -m solver play            suggestions as you play
     python -m solver bench           play every secret of a list, sum up the guesses needed
+    python -m solver build-tree      search the decision tree that play and bench use (once; long)
 """
 import argparse
 import json
@@ -17,7 +18,7 @@ from solver.games import InputError
 from solver.report import Printer, print_analysis
 from solver.wordlists import kit_words, read_word_list
 
-COMMANDS = ("analyse", "analyze", "play", "bench")
+COMMANDS = ("analyse", "analyze", "play", "bench", "build-tree")
 
 
 class Failure(Exception):
@@ -27,14 +28,17 @@ class Failure(Exception):
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m solver",
-        description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench.")
+        description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench, "
+                    "build-tree.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
                                      title="commands (python -m solver COMMAND --help for each)")
 
-    def common(sub, default_strategy="strong"):
-        sub.add_argument("--strategy", choices=("strong", "minimax"), default=default_strategy,
-                         help="strong: fewest expected guesses, with lookahead; minimax: fewest words "
-                              "left in the worst case (default: %s)" % (default_strategy or "both"))
+    def common(sub, default_strategy="tree"):
+        sub.add_argument("--strategy", choices=("tree", "strong", "minimax"), default=default_strategy,
+                         help="tree: the moves of the shipped decision tree for these word lists (strong "
+                              "where it has none); strong: fewest expected guesses, with lookahead; minimax: "
+                              "fewest words left in the worst case (default: %s)"
+                              % (default_strategy or "tree if one fits these lists, else minimax and strong"))
         sub.add_argument("--words", metavar="FILE",
                          help="the allowed guesses, one word a line (default: the kit's words.py)")
         sub.add_argument("--answers", metavar="FILE",
@@ -58,6 +62,18 @@ def build_parser():
                             "against every possible secret, so the figures estimate the full list's")
     bench.add_argument("--seed", type=int, default=1913, help="the seed for --sample (default 1913)")
     add_json_option(bench, "the results")
+    build = commands.add_parser("build-tree", help="search a decision tree for every secret (slow; resumable)")
+    common(build)
+    build.add_argument("--first", metavar="WORD", help="the first guess (default: the best by the strong "
+                                                      "strategy's estimate)")
+    build.add_argument("--widths", default="1", metavar="N,N,...",
+                       help="guesses tried at each level after the first (then 1 below; default 1)")
+    build.add_argument("--rescue", type=int, default=20, metavar="N",
+                       help="more guesses tried where none of those fits in six (default 20)")
+    build.add_argument("--output", metavar="FILE", help="where to write the tree (default: solver/data/, "
+                                                        "named by the word lists' digests)")
+    build.add_argument("--checkpoint", metavar="FILE", help="the search's progress, to resume from "
+                                                            "(default: in the cache folder)")
     return parser
 
 
@@ -110,8 +126,9 @@ def word_lists(args):
     return words, answers
 
 
-def make_strategy(name, words, args):
-    """The strategy on the pattern table of words (loaded, or computed once and cached)."""
+def make_strategy(name, words, args, answers=None):
+    """The strategy on the pattern table of words (loaded, or computed once and cached, when a
+    move needs it); the tree strategy also needs the possible secrets."""
     from solver.patterns import PatternTable
     from solver.strategies import MinimaxStrategy, StrongStrategy
 
@@ -121,9 +138,22 @@ def make_strategy(name, words, args):
         print("Computing the pattern table for %d words (once; cached in %s)..." % (len(words), path.parent),
               file=sys.stderr, flush=True)
 
-    table = PatternTable.build(words, cache_dir=cache_dir, on_compute=tell)
+    table = PatternTable.build(words, cache_dir=cache_dir, on_compute=tell, lazy=True)
+    if name == "tree":
+        return tree_strategy(table, answers, StrongStrategy(table, cache_dir=cache_dir))
     kind = {"strong": StrongStrategy, "minimax": MinimaxStrategy}[name]
     return kind(table, cache_dir=cache_dir)
+
+
+def tree_strategy(table, answers, fallback):
+    """The shipped tree's moves for these lists; if none fits, says so and searches (fallback)."""
+    from solver.tree import TreeStrategy, shipped_tree
+
+    tree, problem = shipped_tree(table.words, answers)
+    if tree is None:
+        print("solver: %s; searching instead (%s strategy)" % (problem, fallback.name), file=sys.stderr)
+        return fallback
+    return TreeStrategy(tree, fallback)
 
 
 def read_input(path):
@@ -151,7 +181,7 @@ def run_analyse(args):
     except InputError as error:
         raise Failure("%s: bad input:\n%s" % (name, "\n".join("  " + problem for problem in error.problems)))
     words, answers = word_lists(args)
-    strategy = make_strategy(args.strategy, words, args)
+    strategy = make_strategy(args.strategy, words, args, answers)
     analyses = [Analysis(number, game, answers, strategy) for number, game in enumerate(games, start=1)]
     if args.json:
         write_json(args.json, [analysis.as_dict() for analysis in analyses])
@@ -165,15 +195,78 @@ def run_analyse(args):
 def run_play(args):
     from solver.live import play
     words, answers = word_lists(args)
-    return play(make_strategy(args.strategy, words, args), answers, Printer(use_colour(args.color)))
+    return play(make_strategy(args.strategy, words, args, answers), answers, Printer(use_colour(args.color)))
 
 
 def run_bench(args):
-    from solver.bench import run_bench_command
+    from solver.bench import ORIGINAL_ANSWERS, run_bench_command
+    from solver.tree import shipped_tree
+
     check_writable(args.json)
+
+    def strategies(secrets):
+        """--strategy, else the shipped tree for these lists, else both searches side by side."""
+        if args.strategy:
+            names = [args.strategy]
+        else:
+            names = ["tree"] if shipped_tree(words, secrets)[0] else ["minimax", "strong"]
+        return [make_strategy(name, words, args, secrets) for name in names]
+
     words, answers = word_lists(args)
-    names = [args.strategy] if args.strategy else ["minimax", "strong"]
-    return run_bench_command([make_strategy(name, words, args) for name in names], answers, args)
+    status = run_bench_command(strategies(answers), answers, args)
+    if not (args.words or args.answers or args.sample or args.json):
+        # The kit's list, and the original game: its 2,315 answers as the secrets.
+        print()
+        original = read_word_list(ORIGINAL_ANSWERS)
+        args.answers = "the original game's %d answers" % len(original)
+        status = status or run_bench_command(strategies(original), original, args)
+    return status
+
+
+def run_build_tree(args):
+    import pathlib
+    import shlex
+
+    import numpy as np
+
+    from solver import cache
+    from solver.strategies import Profile
+    from solver.tree import DATA_DIR, tree_name
+    from solver.treesearch import build_tree
+
+    words, answers = word_lists(args)
+    try:
+        widths = tuple(int(width) for width in args.widths.split(","))
+    except ValueError:
+        raise Failure("--widths: numbers separated by commas, e.g. 3,2")
+    if any(width < 1 for width in widths) or args.rescue < 0:
+        raise Failure("--widths must be at least 1 and --rescue at least 0")
+    strategy = make_strategy("strong", words, args)
+    table = strategy.table
+    secrets = np.array(sorted(table.index[word] for word in answers), dtype=np.int64)
+    if args.first:
+        if args.first.upper() not in table.index:
+            raise Failure("--first: %s is not an allowed guess" % args.first.upper())
+        first = table.index[args.first.upper()]
+    else:
+        first = int(np.argmin(Profile(secrets, table.by_secret, quick=True).finish))
+    output = pathlib.Path(args.output) if args.output else DATA_DIR / tree_name(words, answers)
+    checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
+                  cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
+    command = "python -m solver build-tree --first %s --widths %s --rescue %d" % (
+        table.words[first], ",".join(map(str, widths)), args.rescue)
+    for option, value in (("--words", args.words), ("--answers", args.answers)):
+        if value:
+            command += " %s %s" % (option, shlex.quote(pathlib.Path(value).name))
+    figures = build_tree(table, secrets, first, widths, args.rescue, output,
+                         None if args.no_cache else checkpoint, command)
+    if figures is None:
+        return EXIT_FAILED
+    distribution, mean = figures
+    print("tree written to %s: %d secrets, mean %.4f guesses, worst %d" % (output, len(secrets), mean,
+                                                                           max(distribution)))
+    print("  " + ", ".join("%d guesses: %d" % item for item in distribution.items()))
+    return EXIT_OK
 
 
 def main(argv=None):
@@ -184,7 +277,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if getattr(args, "sample", None) is not None and args.sample < 1:
         parser.error("argument --sample: must be at least 1")
-    runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench}[args.command]
+    runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench,
+              "build-tree": run_build_tree}[args.command]
     try:
         require_numpy()
         status = runner(args)

@@ -21,7 +21,11 @@ class LiveGame:
         self.clues = []
 
     def candidates(self):
-        """Word numbers of the answers that fit every clue so far (by filter_word_list)."""
+        """Word numbers of the answers that fit every clue so far: the strategy's
+        own if it knows them (a tree's node), else by filter_word_list."""
+        known = self.strategy.secrets_after(self.clues)
+        if known is not None:
+            return known
         index = self.strategy.table.index
         return np.array(sorted(index[word] for word in filter_word_list(self.answers, self.clues)), dtype=np.int64)
 

@@ -93,10 +93,17 @@ class PatternTable:
     are a few whole rows).
     """
 
-    def __init__(self, words, by_secret):
+    def __init__(self, words, by_secret=None, load=None):
         self.words = [word.upper() for word in words]
         self.index = {word: i for i, word in enumerate(self.words)}
-        self.by_secret = by_secret
+        self._by_secret = by_secret
+        self._load = load           # makes by_secret when it is first needed
+
+    @property
+    def by_secret(self):
+        if self._by_secret is None:
+            self._by_secret = self._load()
+        return self._by_secret
 
     def clue(self, guess, secret):
         """The clue number of guess against secret (word numbers)."""
@@ -107,12 +114,15 @@ class PatternTable:
         return self.by_secret[secrets, guess]
 
     @classmethod
-    def build(cls, words, cache_dir=None, cache_min_words=2000, on_compute=None):
+    def build(cls, words, cache_dir=None, cache_min_words=2000, on_compute=None, lazy=False):
         """Load the table for words from the cache, or compute it (and cache it
         when the list has at least cache_min_words words and cache_dir is not False).
         on_compute(path), if given, is called before a table is computed.
+        lazy: only when a clue is first asked for (a tree's moves need none).
         """
         words = [word.upper() for word in words]
+        if lazy:
+            return cls(words, load=lambda: cls.build(words, cache_dir, cache_min_words, on_compute).by_secret)
         if len(words) < cache_min_words or cache_dir is False:
             return cls(words, compute_clues(words, words).T.copy())
         path = cache.path_for(cache_dir, "patterns", words)

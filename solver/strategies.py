@@ -180,6 +180,11 @@ class Strategy:
             self.book()[entry] = choice.as_dict()
             cache.save_json(self.book_path, self.book())
 
+    def secrets_after(self, clues):
+        """The word numbers of the secrets that fit clues ([(GUESS, colours), ...]),
+        if this strategy knows them without a search; else None."""
+        return None
+
     def decide(self, candidates, guesses_made):
         raise NotImplementedError
 

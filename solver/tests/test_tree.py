@@ -1,0 +1,125 @@
+"""The shipped decision tree: every one of the 14,855 secrets found, when played
+by the reference check_word, in the guesses its header states (mean, worst,
+distribution); a tree for other word lists refused, and the search used instead."""
+import re
+
+import numpy as np
+import pytest
+
+from solver import cli
+from solver.patterns import ALL_GREEN, PatternTable, encode_clue
+from solver.strategies import MinimaxStrategy
+from solver.tree import DATA_DIR, DecisionTree, TreeError, TreeStrategy, shipped_tree, tree_name
+from wordle import check_word
+from words import words as course_words
+
+WORDS = [word.upper() for word in course_words]
+
+
+@pytest.fixture(scope="module")
+def tree():
+    found, problem = shipped_tree(WORDS, WORDS)
+    assert found is not None, problem
+    return found
+
+
+def play(tree, secret):
+    """The guesses the tree makes for secret, clues by check_word."""
+    node, guesses = tree.root, []
+    while True:
+        guess = WORDS[node.guess]
+        guesses.append(guess)
+        clue = check_word(secret, guess)
+        if clue == ["green"] * 5:
+            return guesses
+        assert len(guesses) < 12, (secret, guesses)
+        node = node.children[encode_clue(clue)]
+
+
+def test_the_shipped_tree_finds_every_secret_in_the_guesses_it_states(tree):
+    """Its stated figures, by check_word. (Issue 22 asks for six at most; the
+    shipped tree needs seven for a few _ILLS words: see the README.)"""
+    needed = [len(play(tree, secret)) for secret in WORDS]
+    assert len(needed) == 14855
+    stated = re.search(r"mean (\d\.\d{4}) guesses, worst (\d)", tree.header["secrets"])
+    assert round(sum(needed) / len(needed), 4) == float(stated.group(1))
+    assert max(needed) == int(stated.group(2))
+    distribution = dict(item.split(":") for item in tree.header["distribution"].split())
+    assert {int(k): int(v) for k, v in distribution.items()} == {n: needed.count(n) for n in set(needed)}
+
+
+def test_a_move_is_the_tree_node_of_the_words_left_with_its_figures(tree):
+    strategy = TreeStrategy(tree, MinimaxStrategy(PatternTable(WORDS, load=pytest.fail), cache_dir=False))
+    everything = np.arange(len(WORDS))
+    first = strategy.choose(everything)
+    assert first.guess == tree.root.guess
+    clue = encode_clue(check_word("VILLS", WORDS[first.guess]))
+    left = [i for i, word in enumerate(WORDS) if encode_clue(check_word(word, WORDS[first.guess])) == clue]
+    second = strategy.choose(np.array(left))
+    assert second.guess == tree.root.children[clue].guess
+    sizes = [len(child.secrets) for child in tree.root.children[clue].children.values()]
+    assert second.worst_left == max(sizes)
+    assert second.expected_left == pytest.approx(sum(size * size for size in sizes) / len(left))
+
+
+def test_a_tree_for_another_word_list_is_refused(tmp_path):
+    path = DATA_DIR / tree_name(WORDS, WORDS)
+    with pytest.raises(TreeError, match="built for other allowed guesses"):
+        DecisionTree(path, WORDS[:-1], WORDS[:-1])
+    found, problem = shipped_tree(WORDS[:-1], WORDS[:-1])
+    assert found is None and "no shipped tree fits these word lists (14854 allowed guesses" in problem
+    lines = path.read_text().splitlines()
+    body = [number for number, line in enumerate(lines) if not line.startswith("#")]
+    swapped = lines[:]
+    swapped[body[0]], swapped[body[1]] = lines[body[1]], lines[body[0]].replace(lines[body[0]].split()[0], "CRANE", 1)
+    (tmp_path / path.name).write_text("\n".join(swapped))
+    with pytest.raises(TreeError, match="where another line has"):
+        DecisionTree(tmp_path / path.name, WORDS, WORDS)
+    (tmp_path / path.name).write_text("\n".join(lines[:-1]))
+    with pytest.raises(TreeError, match="finds 14854 of the 14855 possible secrets"):
+        DecisionTree(tmp_path / path.name, WORDS, WORDS)
+
+
+def test_without_a_fitting_tree_the_strategy_searches(capsys):
+    table = PatternTable.build(WORDS[:300], cache_dir=False)
+    fallback = MinimaxStrategy(table, cache_dir=False)
+    assert cli.tree_strategy(table, WORDS[:300], fallback) is fallback
+    assert "no shipped tree fits these word lists" in capsys.readouterr().err
+    assert fallback.choose(np.arange(300)).guess in range(300)
+
+
+def test_the_search_finds_a_tree_that_check_word_confirms_and_resumes_from_its_checkpoint(tmp_path):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(WORDS[::40]) | {"BILLS", "FILLS", "GILLS", "HILLS", "MILLS", "PILLS", "WILLS"})
+    table = PatternTable.build(sample, cache_dir=False)
+    everything = np.arange(len(sample))
+    first = table.index["TARES"] if "TARES" in table.index else 0
+    checkpoint = tmp_path / "search.jsonl"
+    search = TreeSearch(table, everything, widths=(2,), rescue=5)
+    result = search.search(first, checkpoint)
+    paths = dict(result.node.paths())
+    assert sorted(paths) == list(range(len(sample)))
+    for secret, steps in paths.items():
+        for guess, clue in steps:
+            assert encode_clue(check_word(sample[secret], sample[guess])) == clue
+        assert steps[-1] == (secret, ALL_GREEN) and len(steps) <= 6
+    assert result.total == sum(len(steps) for steps in paths.values())
+    again = TreeSearch(table, everything, widths=(2,), rescue=5)
+    resumed = again.search(first, checkpoint)
+    assert again.nodes_solved == 0 and resumed.total == result.total
+    assert dict(resumed.node.paths()) == paths
+
+
+def test_a_family_larger_than_its_guesses_can_tell_apart_fails_at_once():
+    from solver.treesearch import TreeSearch, family_capacity
+
+    family = ["BILLS", "DILLS", "FILLS", "GILLS", "HILLS", "JILLS", "KILLS", "MILLS", "NILLS", "PILLS", "RILLS",
+              "TILLS"]
+    table = PatternTable.build(sorted(set(family) | set(WORDS[::50])), cache_dir=False)
+    members = np.array(sorted(table.index[word] for word in family))
+    search = TreeSearch(table, members)
+    assert family_capacity(3) == 11 and family_capacity(4) == 16
+    assert search.solve(members, 3, 1) is None and search.nodes_solved == 1      # no guess was tried
+    assert sorted(search.core(members, 3).tolist()) == members.tolist()
+    assert search.solve(members, 8, 1) is not None      # the capacity is a bound: these few words need more

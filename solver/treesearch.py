@@ -1,0 +1,334 @@
+"""The search for a decision tree: for every possible secret, the guesses
+that find it, with no secret needing more than max_guesses and as few
+guesses on average as the search can reach.
+
+A subtree is found for a group of secrets and a number of guesses still
+allowed (its budget): each of the best few guesses by the Profile's
+finish estimate is tried (how many: the widths, by level), the groups it
+leaves are solved in turn with one guess less, and the guess with the
+fewest guesses in all wins. With two guesses left the answer is exact (a
+guess must leave every secret alone). When none of the guesses tried fits
+the budget, more are tried (the rescue): first the strong strategy's
+guess, which steers clear of a seventh guess, then those that split most
+finely the group's largest family of words differing in one place only
+(BILLS, DILLS, ...), or the secrets that made the others fail. A group
+whose largest family is larger than its budget can tell apart (5 x budget
+- 4: a guess splits a family into at most six groups) fails at once. Subtrees are remembered by their group and budget.
+
+The first guess's groups are solved one at a time and each result is
+appended to a checkpoint file, so a search stopped part way goes on where
+it stopped when run again with the same settings.
+"""
+import json
+import sys
+import time
+
+import numpy as np
+
+from solver import cache
+from solver.patterns import ALL_GREEN, WORD_LENGTH, letter_codes
+from solver.strategies import StrongStrategy, group_sizes, guesses_to_finish
+
+
+class Node:
+    """A guess (word number), whether it is one of the secrets that reach it
+    (wins), and for each other clue the subtree after it."""
+
+    __slots__ = ("guess", "wins", "children")
+
+    def __init__(self, guess, wins=True, children=None):
+        self.guess = guess
+        self.wins = wins
+        self.children = children or {}
+
+    def as_list(self):
+        return [self.guess, self.wins, [[clue, child.as_list()] for clue, child in sorted(self.children.items())]]
+
+    @classmethod
+    def from_list(cls, data):
+        guess, wins, children = data
+        return cls(int(guess), bool(wins), {int(clue): cls.from_list(child) for clue, child in children})
+
+    def paths(self, prefix=()):
+        """(secret, [(guess, clue), ...]) for every secret the subtree finds, the last clue all green."""
+        if self.wins:
+            yield self.guess, list(prefix) + [(self.guess, ALL_GREEN)]
+        for clue, child in sorted(self.children.items()):
+            yield from child.paths(prefix + ((self.guess, clue),))
+
+
+class Result:
+    """A subtree and the guesses it needs in all (summed over its secrets)."""
+
+    __slots__ = ("total", "node")
+
+    def __init__(self, total, node):
+        self.total = total
+        self.node = node
+
+
+def family_capacity(budget):
+    """The most words differing in one place only that budget guesses can
+    surely tell apart: a guess has at most five letters, so it splits such
+    words into at most six groups, five of them single words."""
+    return 5 * budget - 4
+
+
+def least_total(size):
+    """The fewest guesses size secrets can need in all: one of them found at
+    the first guess, every other at the second."""
+    return 2 * size - 1 if size else 0
+
+
+class TreeSearch:
+    """The search over a pattern table; answers are the word numbers of the
+    possible secrets, every word of the table may be guessed."""
+
+    OVER_BUDGET = 3    # a group of the first guess with no tree found within max_guesses gets up to this many more
+
+    def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, progress=None):
+        self.table = table
+        self.by_secret = table.by_secret
+        self.answers = np.asarray(sorted(answers), dtype=np.int64)
+        self.max_guesses = max_guesses
+        self.widths = tuple(widths)        # widths[level - 1]: guesses tried at that level (1 = after the first guess)
+        self.rescue = rescue
+        self.progress = progress
+        self.memory = {}
+        self.cores = {}
+        self.codes = letter_codes(table.words).astype(np.int64)
+        self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
+        self.nodes_solved = 0
+
+    def settings(self):
+        return "treesearch 4 %d %s %d" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue)
+
+    def width(self, level):
+        return self.widths[level - 1] if level - 1 < len(self.widths) else 1
+
+    def split(self, group, guess):
+        """{clue: the secrets of group giving it} for guess (all green included)."""
+        clues = self.by_secret[group, guess]
+        order = np.argsort(clues, kind="stable")
+        clues_sorted = clues[order]
+        starts = np.flatnonzero(np.r_[True, clues_sorted[1:] != clues_sorted[:-1]])
+        ends = np.r_[starts[1:], len(clues_sorted)]
+        return {int(clues_sorted[s]): group[np.sort(order[s:e])] for s, e in zip(starts, ends)}
+
+    def solve(self, group, budget, level):
+        """The Result for group (sorted word numbers) within budget guesses, or None
+        if none was found (then self.core(group, budget) says which secrets were
+        the trouble); level counts the guesses made before."""
+        size = len(group)
+        if size == 1:
+            return Result(1, Node(int(group[0]))) if budget >= 1 else None
+        if budget <= 1:
+            return None
+        if size == 2:
+            first, second = int(group[0]), int(group[1])
+            return Result(3, Node(first, True, {int(self.by_secret[second, first]): Node(second)}))
+        key = (group.tobytes(), budget)
+        if key not in self.memory:
+            self.memory[key] = self._solve(group, budget, level, key)
+            self.nodes_solved += 1
+        return self.memory[key]
+
+    def core(self, group, budget):
+        """The secrets of a group that could not be solved within budget that
+        made every guess tried fail (the group itself if nothing better is known)."""
+        return self.cores.get((group.tobytes(), budget), group)
+
+    def largest_family(self, group):
+        """The most words of group that differ in one place only (like BILLS, FILLS, ...)."""
+        codes = self.codes[group]
+        best = group[:1]
+        for place in range(WORD_LENGTH):
+            keys = np.delete(codes, place, axis=1) @ (26 ** np.arange(WORD_LENGTH - 1))
+            values, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            if counts.max() > len(best):
+                best = group[inverse == counts.argmax()]
+        return best
+
+    def _solve(self, group, budget, level, key):
+        family = self.largest_family(group)
+        if len(family) > family_capacity(budget):
+            self.cores[key] = family
+            return None
+        rows = self.by_secret[group]
+        sizes = group_sizes(rows)
+        left = sizes[:, :ALL_GREEN]
+        worst = left.max(axis=1)
+        if budget == 2:
+            return self._solve_in_two(group, worst)
+        finish = (left * guesses_to_finish(np.arange(len(group) + 1))[left]).sum(axis=1)
+        order = np.lexsort((np.arange(len(finish)), finish))
+        width = self.width(level)
+        failures = []
+        best = self._best_of(group, order[:width], budget, level, failures)
+        if best is None:
+            # Nothing tried fits the budget: try the guesses that split the
+            # secrets that made them fail most finely.
+            core = min(failures, key=len) if len(family) < 3 else family
+            groups = (group_sizes(self.by_secret[core]) > 0).sum(axis=1)
+            tried = set(order[:width].tolist())
+            finest = np.lexsort((np.arange(len(finish)), finish, worst, -groups))
+            safe = self.strong.choose(group, self.max_guesses - budget).guess
+            rescue = [guess for guess in [safe] + finest[:self.rescue + width].tolist() if guess not in tried]
+            rescue = list(dict.fromkeys(rescue))[:self.rescue]
+            failures = [core]
+            best = self._best_of(group, rescue, budget, level, failures)
+            if best is None:
+                self.cores[key] = min(failures, key=len)
+        return best
+
+    def _solve_in_two(self, group, worst):
+        """Exact: a guess that leaves every secret alone, one of the group's own if possible."""
+        separating = worst <= 1
+        own = group[separating[group]]
+        others = np.flatnonzero(separating)
+        if len(own):
+            guess, total = int(own[0]), 2 * len(group) - 1
+        elif len(others):
+            guess, total = int(others[0]), 2 * len(group)
+        else:
+            return None
+        groups = self.split(group, guess)
+        wins = groups.pop(ALL_GREEN, None) is not None
+        return Result(total, Node(guess, wins, {clue: Node(int(secrets[0])) for clue, secrets in groups.items()}))
+
+    def _best_of(self, group, guesses, budget, level, failures):
+        """The best Result among guesses, or None if none fits the budget (each
+        failure's troublesome secrets are added to failures)."""
+        best = None
+        for guess in guesses:
+            guess = int(guess)
+            groups = self.split(group, guess)
+            wins = groups.pop(ALL_GREEN, None) is not None
+            groups = sorted(groups.items(), key=lambda item: -len(item[1]))
+            total = len(group)
+            floor = total + sum(least_total(len(secrets)) for _, secrets in groups)
+            if best is not None and floor >= best.total:
+                continue
+            children = {}
+            for clue, secrets in groups:
+                result = self.solve(secrets, budget - 1, level + 1)
+                if result is None:
+                    failures.append(self.core(secrets, budget - 1))
+                    break
+                children[clue] = result.node
+                total += result.total
+                floor += result.total - least_total(len(secrets))
+                if best is not None and floor >= best.total:
+                    break
+            else:
+                best = Result(total, Node(guess, wins, children))
+        return best
+
+    def search(self, first, checkpoint=None):
+        """The tree under the first guess (a word number): its groups are solved
+        biggest first, each appended to checkpoint (a path) when done and read
+        back from it on a later run. A group with no tree found within
+        max_guesses is given one more guess, and so on up to OVER_BUDGET more
+        (said as it happens; the tree's worst then shows it). Returns the root
+        Result, or None if some group found none even so."""
+        done = load_checkpoint(checkpoint, self.settings(), first)
+        groups = self.split(self.answers, first)
+        wins = groups.pop(ALL_GREEN, None) is not None
+        groups = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+        total = len(self.answers)
+        children = {}
+        started = time.perf_counter()
+        for number, (clue, secrets) in enumerate(groups, start=1):
+            name = cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))
+            if name in done:
+                result = Result(done[name][0], Node.from_list(done[name][1]))
+                how = "from the checkpoint"
+            else:
+                result = self.solve(secrets, self.max_guesses - 1, 1)
+                over = 0
+                while result is None and over < self.OVER_BUDGET:
+                    over += 1
+                    trouble = self.core(secrets, self.max_guesses - 1)[:12]
+                    self.tell("group %d/%d: %d words: NO tree within %d guesses found (trouble: %s); "
+                              "trying %d" % (number, len(groups), len(secrets), self.max_guesses,
+                                             " ".join(self.table.words[i] for i in trouble), self.max_guesses + over))
+                    result = self.solve(secrets, self.max_guesses - 1 + over, 1)
+                if result is None:
+                    return None
+                how = "%.0f s in all" % (time.perf_counter() - started)
+                append_checkpoint(checkpoint, self.settings(), first, name, result)
+            children[clue] = result.node
+            total += result.total
+            self.tell("group %d/%d: %d words, %.4f guesses each (%s)"
+                      % (number, len(groups), len(secrets), 1 + result.total / len(secrets), how))
+        return Result(total, Node(first, wins, children))
+
+    def tell(self, text):
+        if self.progress:
+            self.progress(text)
+
+
+def load_checkpoint(path, settings, first):
+    """{group name: (total, subtree as a list)} from the lines of path made with these settings."""
+    done = {}
+    if path is None:
+        return done
+    try:
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                try:
+                    entry = json.loads(line)
+                    if entry["settings"] == settings and entry["first"] == first:
+                        done[entry["group"]] = (int(entry["total"]), entry["tree"])
+                except (ValueError, KeyError, TypeError):
+                    continue            # a line cut short by a stop: that group is solved again
+    except OSError:
+        pass
+    return done
+
+
+def append_checkpoint(path, settings, first, name, result):
+    if path is None:
+        return
+    entry = {"settings": settings, "first": first, "group": name, "total": result.total,
+             "tree": result.node.as_list()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps(entry, separators=(",", ":")) + "\n")
+
+
+def say(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def build_tree(table, answers, first, widths, rescue, output, checkpoint, command, max_guesses=6):
+    """Search, check and write the tree; return its figures ({guesses: secrets}, mean) or None."""
+    from solver.tree import DecisionTree, write_tree
+
+    words = table.words
+    search = TreeSearch(table, answers, max_guesses=max_guesses, widths=widths, rescue=rescue, progress=say)
+    say("searching a tree for %d secrets, %d allowed guesses, first guess %s, widths %s, rescue %d; "
+        "checkpoint %s" % (len(search.answers), len(words), words[first], ",".join(map(str, widths)), rescue,
+                           checkpoint))
+    started = time.perf_counter()
+    result = search.search(first, checkpoint)
+    if result is None:
+        say("no tree found for some group even with %d more guesses: try wider settings (--widths, --rescue)"
+            % TreeSearch.OVER_BUDGET)
+        return None
+    paths = dict(result.node.paths())
+    counts = np.bincount([len(path) for path in paths.values()])
+    distribution = {int(guesses): int(count) for guesses, count in enumerate(counts) if count}
+    mean = result.total / len(paths)
+    header = [("built by", command),
+              ("settings", search.settings() + ", first guess " + words[first]),
+              ("secrets", "%d, mean %.4f guesses, worst %d" % (len(paths), mean, max(distribution))),
+              ("distribution", " ".join("%d:%d" % item for item in distribution.items()))]
+    write_tree(output, paths, words, [words[i] for i in search.answers], header)
+    tree = DecisionTree(output, words, [words[i] for i in search.answers])     # read back: it must load and agree
+    assert abs(tree.mean - mean) < 1e-9 and tree.worst == max(distribution)
+    say("%.0f s; %d subtrees solved" % (time.perf_counter() - started, search.nodes_solved))
+    if max(distribution) > max_guesses:
+        say("NOTE: %d secrets need more than %d guesses in this tree"
+            % (sum(count for guesses, count in distribution.items() if guesses > max_guesses), max_guesses))
+    return distribution, mean
