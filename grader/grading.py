@@ -18,6 +18,7 @@ from grader.sandbox.box import UNSAFE, Sandbox, SandboxError
 from grader.sandbox.child.codec import Status
 from grader.sandbox.loading import LoadError, load_submission
 
+MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
 ALL_SPECS = (tuple(test.spec for test in function_cases.FUNCTION_TESTS) + transcripts.SPECS
              + information.SPECS)
 
@@ -172,6 +173,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
                     transcripts.reference_game_cpus.cache_clear()
                 outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
                 missing_protections = list(sandbox.missing_protections)
+                removed = sandbox.removed   # filled up to close(), which ends the calls child
                 mode, protections = sandbox.mode, list(sandbox.protections)
             near_misses = dict(submission.near_misses)
             headline = information.missing_files_line(submission)
@@ -182,6 +184,11 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
         raise CannotGrade("the sandbox could not start: %s" % error, sandbox_failed=True) from None
     tests = score_tests(rubric, ALL_SPECS, outcomes)
     notes = ["protection not available: %s" % missing for missing in missing_protections]
+    notes += ["removed after a run, as its uid left it: %s" % item
+              for item in removed[:MAX_REMOVED_NOTES]]
+    if len(removed) > MAX_REMOVED_NOTES:
+        notes.append("removed after runs: %d more things their uids left" %
+                     (len(removed) - MAX_REMOVED_NOTES))
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
                        near_misses, missing_protections, mode, protections, headline,
                        no_python_file)

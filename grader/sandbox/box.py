@@ -36,10 +36,17 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
   UID     root where no namespace can be made (a default Docker container): an
           unprivileged uid/gid per child, the private paths (kit, cache, results)
           closed to other users while the sandbox is open and given back as they were
-          after, however the grader ends (sandbox/folder_guard.py), and everything the
-          uid leaves (processes, System V IPC, files in /tmp and /dev/shm) removed
-          after each child;
+          after, however the grader ends (sandbox/folder_guard.py), or left alone where
+          Landlock keeps them out of reach, and everything the uid leaves (processes, IPC,
+          files in the world-writable folders) removed after each child by a process of
+          that uid (sandbox/leftovers.py);
   UNSAFE  neither: refused unless the caller passes unsafe_no_jail.
+In every mode but UNSAFE each child then seals itself (child/seal.py, its paths chosen by
+sandbox/sealing.py): a session keyring of its own, Landlock where the kernel has it (its own
+copy and the Python it runs on readable, only the jail's folders writable), and a seccomp
+filter against the kernel objects namespaces do not separate (keyrings, file locks, IPC,
+sockets); what the probe's seal could not do is named in missing_protections.  Where Landlock
+holds and no path it opens holds the private paths, the UID mode leaves their modes alone.
 Where a cgroup can be made (root) it caps the memory and processes of all the
 sandbox's children together (sandbox/cgroup.py); elsewhere the per-process limits
 times the process limit bound them.
@@ -58,7 +65,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup, folder_guard
+from grader.sandbox import cgroup, folder_guard, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
@@ -66,12 +73,13 @@ from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, signal_na
 from grader.sandbox.limits import Limits
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_FILES = ("start.py", "worker.py", "jail.py", "codec.py")
-CHILD_MODULES = ("worker.py", "jail.py", "codec.py")   # imported by start.py: precompiled
+CHILD_FILES = ("start.py", "worker.py", "jail.py", "codec.py", "seal.py")
+CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py")   # imported by start.py: precompiled
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")
 SYSTEM_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3")
 JAIL_PROBE_TIMEOUT = 10.0
 _PROBES = {}           # (interpreter, mode) -> None (the mode works) or why it does not
+_SEALS = {}            # (interpreter, mode) -> what the probe's seal held (child/seal.py's report)
 _BYTECODE = {}         # (interpreter, (name, source), ...) -> {pyc file name: bytes}
 JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"   # the modes, safest first
 NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
@@ -155,6 +163,8 @@ class Sandbox:
         self.protections = []
         self.missing_protections = []
         self.child_uids = set()
+        self.seal_required = {}     # what every child must seal as the probe did (sealing.py)
+        self.removed = []           # what children's uids left, removed after them (staff output)
         self._calls = None
         self._known = None      # the long lists the calls child was sent (codec.KnownLists)
         self._runs = set()      # program/import children running now (another thread waits on them)
@@ -224,7 +234,7 @@ class Sandbox:
         thread waiting on it ends it and closes its pipes itself.
         """
         if self._calls is not None:
-            self._calls.kill()
+            self._end(self._calls)
             self._calls = None
         with self._runs_lock:
             for child in self._runs:
@@ -269,6 +279,12 @@ class Sandbox:
                 "processes the student started outlive a grader that is killed with SIGKILL",
                 "no IPC namespace and no memory cap for the run as a whole"]
             return
+        report = _SEALS.get((self.python, self.mode))
+        held, missing = sealing.protections(report, uid_mode=self.mode == UID)
+        self.protections += held
+        self.missing_protections += missing
+        if report is not None:
+            self.seal_required = sealing.required(report)
         self.cgroup = cgroup.make(self.limits.sandbox_memory_bytes, self.limits.sandbox_processes)
         if self.cgroup is not None:
             self.protections.append("one memory and process cap for all the sandbox's processes "
@@ -300,12 +316,10 @@ class Sandbox:
             self._give_back_private_paths()
             return
         self.protections += ["an unprivileged uid/gid of each run's own, no groups, no new "
-                             "privileges: the kit, the cache and the results are closed to it "
-                             "(and given back as they were after)",
-                             "everything the run's uid leaves (processes, System V IPC, files "
-                             "in /tmp and /dev/shm) removed after it"]
-        self.missing_protections.append("no namespaces: student code sees the machine's files "
-                                        "that any user may read, and the network")
+                             "privileges: the kit, the cache and the results are closed to it" +
+                             ("" if self._guard is None else " (and given back as they were after)"),
+                             "everything the run's uid leaves (processes, System V and POSIX "
+                             "IPC, files in every world-writable folder) removed after it"]
 
     def _try_user_namespace(self, python):
         """Choose USERNS when the jail can be built in a user namespace with python; the
@@ -324,10 +338,37 @@ class Sandbox:
         return True
 
     def _hide_private_paths(self):
-        """Close the private paths (the kit, the cache, the results) to other users until
-        close(), and open the temp copy's folders to them (read-only: the files stay root's).
-        A private path the grader may not change (another user's, or a sticky folder every
-        user writes to) and that is open to others is refused: student code could read it."""
+        """Keep the private paths (the kit, the cache, the results) and the output files from
+        the children's uids, and open the temp copy's folders to them (read-only: the files
+        stay root's).  Where Landlock keeps them out of reach their modes are left alone;
+        else they are closed to other users until close(), and a private path the grader may
+        not change (another user's, or a sticky folder every user writes to) and that is
+        open to others is refused: student code could read it."""
+        if self._landlock_hides_private_paths():
+            self.protections.append("the kit, the cache and the results are out of Landlock's "
+                                    "reach: their modes are left as they are")
+        else:
+            self._close_private_paths()
+        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
+        if closed:      # else every submission would fail to import: a 0 for the grader's setup
+            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
+                               f"uid student code runs as: {closed[0]} is closed to other users "
+                               "(set TMPDIR to a folder that is not, such as /tmp)")
+        self._open_temp_copy()
+
+    def _landlock_hides_private_paths(self):
+        """True when every child will be held by Landlock (required of it) and no path Landlock
+        lets it read holds a private path or an output file: then no chmod is needed."""
+        try:
+            hides = sealing.landlock_hides(self.python, self.private_paths + self.output_files)
+        except sealing.SealingError:
+            return False
+        if hides:
+            self.seal_required = dict(self.seal_required, landlock=1)
+        return hides
+
+    def _close_private_paths(self):
+        """Close the private paths to other users until close() (see _hide_private_paths)."""
         needed = (self.temp, self.python)     # what the children must reach
         for path in self.private_paths:
             reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
@@ -348,11 +389,9 @@ class Sandbox:
                         self._guard.protect(path)
         except folder_guard.GuardError as error:
             raise SandboxError(str(error)) from None
-        closed = [str(folder) for folder in self.temp.parents if not os.stat(folder).st_mode & 0o001]
-        if closed:      # else every submission would fail to import: a 0 for the grader's setup
-            raise SandboxError(f"the sandbox's temp folder {self.temp} cannot be reached by the "
-                               f"uid student code runs as: {closed[0]} is closed to other users "
-                               "(set TMPDIR to a folder that is not, such as /tmp)")
+
+    def _open_temp_copy(self):
+        """Open the temp copy's folders to other users (read-only: the files stay root's)."""
         os.chmod(self.temp, 0o711)
         for folder in (self.temp / "box", self.temp / "runtime"):
             os.chmod(folder, 0o755)
@@ -378,6 +417,8 @@ class Sandbox:
                 child.kill()
             if finished and child.exit_code == 0 and {"end": End.FINISHED} in child.messages:
                 _PROBES[key] = None
+                _SEALS[key] = next((message["seal"] for message in child.messages
+                                    if type(message.get("seal")) is dict), None)
             else:
                 errors = child.text("stderr").strip().splitlines()
                 _PROBES[key] = errors[-1] if errors else f"exit status {child.exit_code}"
@@ -414,7 +455,7 @@ class Sandbox:
             return failure
         if self._calls is None or not self._calls.alive():
             if self._calls is not None:
-                self._calls.kill()
+                self._end(self._calls)
                 self._calls = None
             if self._calls_started and self._restart_import_seconds + self._last_import_seconds \
                     > self.limits.restart_import_seconds:
@@ -494,10 +535,15 @@ class Sandbox:
         finally:
             with self._runs_lock:
                 self._runs.discard(child)
-            child.kill()
+            self._end(child)
         return run_result(child, finished)
 
     # ------------------------------------------------------------ children
+
+    def _end(self, child):
+        """Kill child with everything it started and keep what its clean-up removed."""
+        child.kill()
+        self.removed += child.removed
 
     def _start(self, config, stdin, cpu_limit=None):
         limits = self.limits.rlimits(calls=config["mode"] == "calls")
@@ -513,6 +559,12 @@ class Sandbox:
             self.child_uids.add(uid)
         if self.cgroup is not None:
             config["cgroup_procs"] = self.cgroup.procs_files
+        if self.mode != UNSAFE:
+            try:
+                config["seal"] = sealing.config(self.python, self.temp / "box",
+                                                self.mode in (JAIL, USERNS), self.seal_required)
+            except sealing.SealingError as error:
+                raise SandboxError(str(error)) from None
         if self.mode == UID:
             config["drop"] = {"uid": uid, "gid": uid}
         elif self.mode in (JAIL, USERNS):

@@ -60,6 +60,7 @@ class ChildProcess:
         self._next_id = 0
         self.jailed = "jail" in config
         self.uid = config["drop"]["uid"] if "drop" in config else None
+        self.removed = []             # what the uid left and the clean-up removed (leftovers.py)
         self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
         self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
         ours, theirs = socket.socketpair()
@@ -404,7 +405,7 @@ class ChildProcess:
             self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
         if self.uid is not None:
-            leftovers.remove_all(self.uid)
+            self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
             kill_marked_processes(self.marker)
         if not self._closed:

@@ -12,10 +12,12 @@ Modes:
   import   import one module as a module (its __main__ guard should stop it)
   program  run one module as __main__ with random seeded and random.seed disabled (generators
            the program makes itself, random.Random() or SystemRandom(), start from the seed too)
-  probe    only isolate (the grader checks once that the jail can be built here)
+  probe    only isolate and seal (the grader checks once that the jail can be built here, and
+           learns what the seal could close)
 
 Before any of that the child isolates itself (jail.py: namespaces and a chroot
-jail as root, resource limits always, death with the grader).
+jail as root, resource limits always, death with the grader) and, in every safe mode,
+seals itself (seal.py: a keyring of its own, Landlock, a seccomp filter).
 """
 
 import builtins
@@ -31,6 +33,7 @@ import traceback
 
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
+import seal
 from codec import End, Status
 
 class Channel:
@@ -312,11 +315,13 @@ def main():
     jail.die_with_parent(lambda: os.getppid() == config["grader_pid"])
     code_dir = jail.isolate(config)
     jail.become_subreaper()
+    sealed = seal.apply(config["seal"]) if "seal" in config else None
     jail.apply_limits(config["limits"])
     restrict_path(code_dir)
     provide_site_builtins()
     channel = Channel(config["fd"])
     if config["mode"] == "probe":
+        channel.send({"seal": sealed})
         channel.send({"end": End.FINISHED})
     elif config["mode"] == "calls":
         serve_calls(channel, config["output_limit"], config["value_limit"])
