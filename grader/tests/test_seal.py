@@ -14,6 +14,7 @@ works.  Where the kernel lacks Landlock or seccomp the staff
 output says what stays open (the last tests).
 """
 import ctypes
+import errno
 import json
 import os
 import platform
@@ -266,6 +267,36 @@ def test_the_filter_s_jumps_land_on_its_own_instructions():
             if code in (seal.BPF_JEQ_K, seal.BPF_JGE_K):
                 assert index + 1 + max(true, false) < len(program)
         assert program[-1] == (seal.BPF_RET_K, 0, 0, seal.SECCOMP_RET_ERRNO | seal.EPERM)
+
+
+@pytest.mark.skipif(os.uname().machine not in seal.ARCHITECTURES, reason="no filter for this machine")
+def test_the_filter_keeps_the_subreaper_flag_and_the_rest_of_prctl(tmp_path):
+    """Student code may not clear the worker's child-subreaper flag (an orphan would go to init
+    and its CPU time be counted nowhere, in the uid mode above all), nor set one of its own;
+    every other prctl still works, and fcntl's lock commands are still refused."""
+    script = ("import ctypes, ctypes.util, fcntl, json, os, sys; sys.path.insert(0, %r); import seal\n"
+              "libc = ctypes.CDLL(None, use_errno=True)\n"
+              "libc.prctl(36, 1, 0, 0, 0)\n"
+              "seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine]))\n"
+              "found = {}\n"
+              "found['clear'] = (libc.prctl(36, 0, 0, 0, 0), ctypes.get_errno())\n"
+              "flag = ctypes.c_int(-1)\n"
+              "found['get'] = (libc.prctl(37, ctypes.byref(flag), 0, 0, 0), flag.value)\n"
+              "found['name'] = libc.prctl(15, b'sealed', 0, 0, 0)\n"
+              "handle = open(%r, 'w')\n"
+              "try:\n"
+              "    fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+              "    found['lock'] = 'locked'\n"
+              "except OSError as error:\n"
+              "    found['lock'] = error.errno\n"
+              "print(json.dumps(found))"
+              % (str(KIT_ROOT / "grader" / "sandbox" / "child"), str(tmp_path / "lock")))
+    done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    found = json.loads(done.stdout)
+    assert found["clear"] == [-1, errno.EPERM]
+    assert found["get"] == [0, 1]       # still the subreaper: the flag was kept
+    assert found["name"] == 0 and found["lock"] == errno.EPERM
 
 
 @pytest.mark.skipif(not (SYSTEM_PYTHON and seal.landlock_abi()), reason="needs Landlock")

@@ -28,12 +28,12 @@ import struct
 ARCHITECTURES = {
     "x86_64": (0xC000003E, {
         "keyctl": 250, "add_key": 248, "request_key": 249, "flock": 73, "fcntl": 72,
-        "shmget": 29, "msgget": 68, "semget": 64, "mq_open": 240, "socket": 41,
+        "prctl": 157, "shmget": 29, "msgget": 68, "semget": 64, "mq_open": 240, "socket": 41,
         "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300,
         "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427}),
     "aarch64": (0xC00000B7, {
         "keyctl": 219, "add_key": 217, "request_key": 218, "flock": 32, "fcntl": 25,
-        "shmget": 194, "msgget": 186, "semget": 190, "mq_open": 180, "socket": 198,
+        "prctl": 167, "shmget": 194, "msgget": 186, "semget": 190, "mq_open": 180, "socket": 198,
         "inotify_init1": 26, "fanotify_init": 262,
         "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427}),
 }
@@ -41,12 +41,17 @@ X32_SYSCALL_BIT = 0x40000000     # x86_64's x32 table: same AUDIT_ARCH, numbers 
 # fcntl commands that lock or lease: F_GETLK, F_SETLK, F_SETLKW, F_OFD_*, F_SETLEASE, F_GETLEASE
 LOCK_COMMANDS = (5, 6, 7, 36, 37, 38, 1024, 1025)
 SECCOMP_DENIED = ("the session keyring (keyctl, add_key, request_key), file locks and leases, "
-                  "System V IPC, POSIX message queues, new sockets, inotify and io_uring")
+                  "System V IPC, POSIX message queues, new sockets, inotify, io_uring and "
+                  "changing the worker's child-subreaper flag")
+# the worker is its children's subreaper (their CPU is counted through it): student code may
+# not clear the flag to hand an orphan to init, nor set it in a process of its own
+PR_SET_CHILD_SUBREAPER = 36
+ARGUMENT_CHECKED = ("fcntl", "prctl")
 EPERM = 1
 BPF_LD_W_ABS, BPF_JEQ_K, BPF_JGE_K, BPF_RET_K = 0x20, 0x15, 0x35, 0x06
 SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
 PR_SET_SECCOMP, SECCOMP_MODE_FILTER, PR_SET_NO_NEW_PRIVS = 22, 2, 38
-OFFSET_NR, OFFSET_ARCH, OFFSET_ARG1 = 0, 4, 24     # struct seccomp_data (arg1: its low 32 bits)
+OFFSET_NR, OFFSET_ARCH, OFFSET_ARG0, OFFSET_ARG1 = 0, 4, 16, 24   # struct seccomp_data (args: low 32 bits)
 
 KEYCTL_JOIN_SESSION_KEYRING = 1
 LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446  # every arch
@@ -105,8 +110,9 @@ def join_own_keyring(keyctl):
 # ---------------------------------------------------------------- seccomp
 
 def filter_program(audit_arch, numbers):
-    """The BPF program: EPERM for the denied calls and fcntl's lock commands, all else allowed."""
-    denied = sorted(number for name, number in numbers.items() if name != "fcntl")
+    """The BPF program: EPERM for the denied calls, fcntl's lock commands and prctl's
+    PR_SET_CHILD_SUBREAPER, all else allowed."""
+    denied = sorted(number for name, number in numbers.items() if name not in ARGUMENT_CHECKED)
     allow, refuse = (BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW), (BPF_RET_K, 0, 0, SECCOMP_RET_ERRNO | EPERM)
     # each jump below lands on "refuse" (the program's last instruction) or falls through
     program = [(BPF_LD_W_ABS, 0, 0, OFFSET_ARCH), (BPF_JEQ_K, 0, None, audit_arch),
@@ -114,8 +120,11 @@ def filter_program(audit_arch, numbers):
     if audit_arch == ARCHITECTURES["x86_64"][0]:
         program.append((BPF_JGE_K, None, 0, X32_SYSCALL_BIT))
     program += [(BPF_JEQ_K, None, 0, number) for number in denied]
-    program += [(BPF_JEQ_K, 1, 0, numbers["fcntl"]), allow, (BPF_LD_W_ABS, 0, 0, OFFSET_ARG1)]
-    program += [(BPF_JEQ_K, None, 0, command) for command in LOCK_COMMANDS]
+    fcntl_locks = ([(BPF_LD_W_ABS, 0, 0, OFFSET_ARG1)]
+                   + [(BPF_JEQ_K, None, 0, command) for command in LOCK_COMMANDS] + [allow])
+    program += [(BPF_JEQ_K, 0, len(fcntl_locks), numbers["fcntl"])] + fcntl_locks
+    program += [(BPF_JEQ_K, 1, 0, numbers["prctl"]), allow, (BPF_LD_W_ABS, 0, 0, OFFSET_ARG0),
+                (BPF_JEQ_K, None, 0, PR_SET_CHILD_SUBREAPER)]
     program += [allow, refuse]
     last = len(program) - 1
     return [(code, last - index - 1 if jt is None else jt, last - index - 1 if jf is None else jf, k)
