@@ -124,11 +124,12 @@ def test_the_readme_says_how_deep_submissions_are_looked_for():
 def test_no_guess_the_grader_types_has_spaces_around_it():
     """The README's promise: stripping spaces around a guess, or not, costs nothing."""
     from grader.checks import transcripts
+    from grader.checks.transcripts import scripts
     for number in range(10):
         seeds = transcripts.Seeds(number)
         for program in transcripts.PROGRAMS:
-            for line in (transcripts.loss_script(program, seeds)
-                         + transcripts.win_script(program, "CRANE", seeds)):
+            for line in (scripts.loss_script(program, seeds) + scripts.second_script(program, seeds)
+                         + scripts.win_script(program, "CRANE", seeds)):
                 assert line == line.strip()
 
 

@@ -125,7 +125,7 @@ def test_bad_option_values_are_usage_errors(capsys, arguments):
 
 def test_unwritable_json_exits_2(capsys):
     assert main(["compare", "2048", "--runs", "1", "--json", "/no/such/folder/x.json"]) == 2
-    assert "compare 2048: cannot write /no/such/folder/x.json: No such file" in capsys.readouterr().err
+    assert "compare 2048: cannot write /no/such/folder/x.json: there is no folder /no/such/folder" in capsys.readouterr().err
 
 
 def test_a_pipe_closed_early_ends_without_a_traceback():
