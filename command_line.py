@@ -9,6 +9,7 @@ import sys
 
 EXIT_OK = 0
 EXIT_FAILED = 1          # the work failed, or standard output was closed early (`| head`)
+EXIT_OUTPUT_CLOSED = EXIT_FAILED   # `| head`: nothing is wrong, nothing to say
 EXIT_USAGE = 2           # a bad option, file or input: nothing was done
 EXIT_INTERRUPTED = 130   # Ctrl-C or SIGTERM
 

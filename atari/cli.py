@@ -23,8 +23,8 @@ from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from command_line import EXIT_INTERRUPTED, EXIT_USAGE, add_color_option, use_colour
-from .usage import (EXIT_OUTPUT_CLOSED, UsageError, check_writable, require_pillow, silence_stdout,
+from command_line import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, add_color_option, use_colour
+from .usage import (UsageError, check_writable, require_pillow, silence_stdout,
                     write_output)
 
 

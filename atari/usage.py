@@ -9,7 +9,6 @@ import sys
 from command_line import EXIT_FAILED, unwritable
 
 EXIT_PROGRAM_ERROR = EXIT_FAILED   # the program stopped on an error, or could not be read as asked
-EXIT_OUTPUT_CLOSED = EXIT_FAILED   # standard output closed early: nothing is wrong, nothing to say
 
 
 class UsageError(Exception):

@@ -25,23 +25,21 @@ import signal
 import sys
 import tempfile
 
-from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, json_target, unwritable,
-                          use_colour)
+from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
+                          json_target, unwritable, use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.results import gradescope_json, text_report
 from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
-EXIT_INTERNAL, EXIT_BAD_INPUT = EXIT_FAILED, EXIT_USAGE
 EXIT_SANDBOX = 3    # no safe sandbox here (the kit's one status of its own)
-EXIT_OUTPUT_CLOSED = EXIT_FAILED   # standard output closed early (| head)
 
 
 class CommandError(Exception):
     """Ends the command with a message and an exit status."""
 
-    def __init__(self, message, status=EXIT_BAD_INPUT):
+    def __init__(self, message, status=EXIT_USAGE):
         super().__init__(message)
         self.status = status
 
@@ -105,7 +103,7 @@ def command_grade(args):
                                unsafe_no_jail=args.unsafe_no_jail,
                                output_files=[args.json] if to_file else [])
     except grading.CannotGrade as error:
-        raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_BAD_INPUT) \
+        raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
             from None
     if args.json != "-" and not result.no_python_file:
         colour = use_colour(args.color)
@@ -341,4 +339,4 @@ def main(argv=None):
         return EXIT_INTERRUPTED
     except Exception as error:  # never a traceback for users; say what happened
         print("internal error: %s: %s" % (type(error).__name__, error), file=sys.stderr)
-        return EXIT_INTERNAL
+        return EXIT_FAILED   # an internal error

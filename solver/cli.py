@@ -10,8 +10,8 @@ import json
 import os
 import sys
 
-from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option,
-                          add_json_option, unwritable, use_colour)
+from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
+                          add_color_option, add_json_option, unwritable, use_colour)
 from solver import games as games_module
 from solver.analysis import Analysis
 from solver.games import InputError
@@ -305,4 +305,4 @@ def main(argv=None):
         return EXIT_INTERRUPTED
     except BrokenPipeError:       # the reader went away (python -m solver ... | head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_FAILED
+        return EXIT_OUTPUT_CLOSED

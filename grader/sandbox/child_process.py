@@ -259,10 +259,11 @@ class ChildProcess:
         worst missed until the next reading, never counted twice.  (Where the kernel does not
         list a process's children, only the worker and what it reaped are counted.)
 
-        Student code can clear the worker's subreaper flag (prctl from ctypes): its orphans
-        then go to the namespace's init, which reaps them, so in a jail init's reaped
-        children's time and its other children count too.  Without a jail they go to a
-        process outside the sandbox and are not counted (the README's limits say so)."""
+        The seccomp filter (child/seal.py) keeps student code from clearing the worker's
+        subreaper flag; where there is no filter (another architecture) an orphan whose flag
+        was cleared goes to the namespace's init in a jail, so init's reaped children's time
+        and its other children count too, and without a jail it is not counted (the README's
+        limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:
             return None
