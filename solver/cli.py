@@ -76,6 +76,9 @@ def build_parser():
                        help="guesses tried at each level after the first (then 1 below; default 1)")
     build.add_argument("--rescue", type=int, default=20, metavar="N",
                        help="more guesses tried where none of those fits in six (default 20)")
+    build.add_argument("--exhaustive", action="store_true",
+                       help="count one-letter families (BILLS, DILLS, ...) exactly and, where a tight one makes "
+                            "the width and rescue guesses fail, try every guess that can still cover it (slower)")
     build.add_argument("-o", "--output", metavar="FILE", help="where to write the tree (default: solver/data/, "
                                                         "named by the word lists' digests)")
     build.add_argument("--checkpoint", metavar="FILE", help="the search's progress, to resume from "
@@ -266,13 +269,13 @@ def run_build_tree(args):
     output = pathlib.Path(args.output) if args.output else DATA_DIR / tree_name(words, answers)
     checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
                   cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
-    command = "python -m solver build-tree --first %s --widths %s --rescue %d" % (
-        table.words[first], ",".join(map(str, widths)), args.rescue)
+    command = "python -m solver build-tree --first %s --widths %s --rescue %d%s" % (
+        table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "")
     for option, value in (("--words", args.words), ("--answers", args.answers)):
         if value:
             command += " %s %s" % (option, shlex.quote(pathlib.Path(value).name))
     figures = build_tree(table, secrets, first, widths, args.rescue, output,
-                         None if args.no_cache else checkpoint, command)
+                         None if args.no_cache else checkpoint, command, exhaustive=args.exhaustive)
     if figures is None:
         return EXIT_FAILED
     distribution, mean = figures

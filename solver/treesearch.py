@@ -15,6 +15,18 @@ finely the group's largest family of words differing in one place only
 whose largest family is larger than its budget can tell apart (5 x budget
 - 4: a guess splits a family into at most six groups) fails at once. Subtrees are remembered by their group and budget.
 
+With exhaustive on, the families are counted exactly: a family of k words
+is found within budget guesses only if budget - 1 guesses, one after the
+other on the path where the secret is still unknown, single out k - 1 of
+them (its cover: the most members that many guesses of the list single out
+together). A group with a family whose cover falls short fails at once;
+where a family is tight (its cover leaves little to spare), only the
+guesses after which each of its parts can still be covered are tried; and
+where none of the width and rescue guesses fits, every such guess is tried
+in turn, those leaving the tight families' largest parts smallest first,
+until one fits (so a group with a tight family fails only when no guess
+the covers allow fits).
+
 The first guess's groups are solved one at a time and each result is
 appended to a checkpoint file, so a search stopped part way goes on where
 it stopped when run again with the same settings.
@@ -85,23 +97,29 @@ class TreeSearch:
     possible secrets, every word of the table may be guessed."""
 
     OVER_BUDGET = 3    # a group of the first guess with no tree found within max_guesses gets up to this many more
+    TIGHT = 3          # a family whose cover spares at most this many members is tight (exhaustive)
 
-    def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, progress=None):
+    def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, exhaustive=False,
+                 progress=None):
         self.table = table
         self.by_secret = table.by_secret
         self.answers = np.asarray(sorted(answers), dtype=np.int64)
         self.max_guesses = max_guesses
         self.widths = tuple(widths)        # widths[level - 1]: guesses tried at that level (1 = after the first guess)
         self.rescue = rescue
+        self.exhaustive = exhaustive
         self.progress = progress
         self.memory = {}
         self.cores = {}
         self.codes = letter_codes(table.words).astype(np.int64)
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
+        self.covers = {}
+        self.allowed_guesses = {}
 
     def settings(self):
-        return "treesearch 4 %d %s %d" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue)
+        return "treesearch 4 %d %s %d%s" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue,
+                                            " exhaustive %d" % self.TIGHT if self.exhaustive else "")
 
     def width(self, level):
         return self.widths[level - 1] if level - 1 < len(self.widths) else 1
@@ -149,10 +167,94 @@ class TreeSearch:
                 best = group[inverse == counts.argmax()]
         return best
 
+    def families(self, group, minimum):
+        """Every set of more than minimum words of group that differ in one place only."""
+        codes = self.codes[group]
+        found = []
+        for place in range(WORD_LENGTH):
+            keys = np.delete(codes, place, axis=1) @ (26 ** np.arange(WORD_LENGTH - 1))
+            values, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            found += [group[inverse == value] for value in np.flatnonzero(counts > minimum)]
+        return found
+
+    def ways(self, family):
+        """The distinct ways the guesses split family: (one row per way: for each member the
+        index of the first member with the same clue, or len(family) if all green; for each
+        guess the number of its way)."""
+        rows = self.by_secret[family]
+        size = len(family)
+        labels = np.full(rows.shape, size, dtype=np.uint8)
+        for member in range(size - 1, -1, -1):
+            labels[rows == rows[member]] = member
+        labels[rows == ALL_GREEN] = size
+        columns = np.ascontiguousarray(labels.T)
+        keys = columns.view(np.dtype((np.void, size))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return columns[first], inverse.ravel()
+
+    @staticmethod
+    def parts(family, way):
+        """The groups a way leaves of family (its member found by the guess left out)."""
+        return [family[way == label] for label in np.unique(way) if label != len(family)]
+
+    def cover(self, family, guesses):
+        """The most members of a one-letter family that guesses guesses can single out,
+        one after another, on the path where the secret is not yet known: the largest
+        union of the members singled out (given a clue of their own, or found) by that
+        many guesses of the list."""
+        key = (family.tobytes(), guesses)
+        if key not in self.covers:
+            ways, _ = self.ways(family)
+            size = len(family)
+            alone = np.array([np.bincount(way, minlength=size + 1)[way] == 1 for way in ways]) | (ways == size)
+            masks = np.unique(alone.astype(np.int64) @ (1 << np.arange(size, dtype=np.int64)))
+            counts = np.array([bin(int(mask)).count("1") for mask in masks])
+            order = np.argsort(-counts, kind="stable")
+            masks, counts = [int(mask) for mask in masks[order]], counts[order].tolist()
+            best = [0]
+
+            def widen(union, left, start):
+                covered = bin(union).count("1")
+                best[0] = max(best[0], covered)
+                for index in range(start, len(masks)):
+                    if left == 0 or best[0] >= size - 1 or covered + left * counts[index] <= best[0]:
+                        return
+                    if masks[index] & ~union:
+                        widen(union | masks[index], left - 1, index + 1)
+
+            widen(0, guesses, 0)
+            self.covers[key] = best[0]
+        return self.covers[key]
+
+    def coverable(self, family, budget):
+        """Whether the cover lets budget guesses find every member of family."""
+        return len(family) <= budget or (budget > 1 and self.cover(family, budget - 1) >= len(family) - 1)
+
+    def allowed(self, group, budget):
+        """With exhaustive on: None when the group has no tight family; False when some family
+        cannot be covered within budget (then self.cores holds it); else a boolean array over
+        the guesses: those after which every part of each tight family can still be covered."""
+        allowed = None
+        for family in self.families(group, budget - 1):
+            spare = self.cover(family, budget - 1) - (len(family) - 1)
+            if spare < 0:
+                self.cores[(group.tobytes(), budget)] = family
+                return False
+            if spare > self.TIGHT:
+                continue
+            ways, inverse = self.ways(family)
+            fits = np.array([all(self.coverable(part, budget - 1) for part in self.parts(family, way))
+                             for way in ways])
+            allowed = fits[inverse] if allowed is None else allowed & fits[inverse]
+        return allowed
+
     def _solve(self, group, budget, level, key):
         family = self.largest_family(group)
         if len(family) > family_capacity(budget):
             self.cores[key] = family
+            return None
+        allowed = self.allowed(group, budget) if self.exhaustive and budget > 2 else None
+        if allowed is False:
             return None
         rows = self.by_secret[group]
         sizes = group_sizes(rows)
@@ -162,6 +264,8 @@ class TreeSearch:
             return self._solve_in_two(group, worst)
         finish = (left * guesses_to_finish(np.arange(len(group) + 1))[left]).sum(axis=1)
         order = np.lexsort((np.arange(len(finish)), finish))
+        if allowed is not None:
+            order = order[allowed[order]]
         width = self.width(level)
         failures = []
         best = self._best_of(group, order[:width], budget, level, failures)
@@ -172,14 +276,35 @@ class TreeSearch:
             groups = (group_sizes(self.by_secret[core]) > 0).sum(axis=1)
             tried = set(order[:width].tolist())
             finest = np.lexsort((np.arange(len(finish)), finish, worst, -groups))
+            if allowed is not None:
+                finest = finest[allowed[finest]]
             safe = self.strong.choose(group, self.max_guesses - budget).guess
-            rescue = [guess for guess in [safe] + finest[:self.rescue + width].tolist() if guess not in tried]
+            safe = [safe] if allowed is None or allowed[safe] else []
+            rescue = [guess for guess in safe + finest[:self.rescue + width].tolist() if guess not in tried]
             rescue = list(dict.fromkeys(rescue))[:self.rescue]
             failures = [core]
             best = self._best_of(group, rescue, budget, level, failures)
+            if best is None and allowed is not None:
+                best = self._first_that_fits(group, budget, level, allowed, finish, worst, tried | set(rescue),
+                                             failures)
             if best is None:
                 self.cores[key] = min(failures, key=len)
         return best
+
+    def _first_that_fits(self, group, budget, level, allowed, finish, worst, tried, failures):
+        """Every guess the tight families allow, not tried yet, those leaving their largest
+        parts smallest first (then by the finish estimate): the first that fits."""
+        left = np.zeros(len(finish), dtype=np.int64)
+        for family in self.families(group, budget - 1):
+            left += group_sizes(self.by_secret[family])[:, :ALL_GREEN].max(axis=1)
+        candidates = np.flatnonzero(allowed & (worst < len(group)))
+        candidates = candidates[np.lexsort((candidates, finish[candidates], left[candidates]))]
+        for guess in candidates:
+            if int(guess) not in tried:
+                best = self._best_of(group, [guess], budget, level, failures)
+                if best is not None:
+                    return best
+        return None
 
     def _solve_in_two(self, group, worst):
         """Exact: a guess that leaves every secret alone, one of the group's own if possible."""
@@ -301,15 +426,16 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def build_tree(table, answers, first, widths, rescue, output, checkpoint, command, max_guesses=6):
+def build_tree(table, answers, first, widths, rescue, output, checkpoint, command, max_guesses=6, exhaustive=False):
     """Search, check and write the tree; return its figures ({guesses: secrets}, mean) or None."""
     from solver.tree import DecisionTree, write_tree
 
     words = table.words
-    search = TreeSearch(table, answers, max_guesses=max_guesses, widths=widths, rescue=rescue, progress=say)
-    say("searching a tree for %d secrets, %d allowed guesses, first guess %s, widths %s, rescue %d; "
+    search = TreeSearch(table, answers, max_guesses=max_guesses, widths=widths, rescue=rescue,
+                        exhaustive=exhaustive, progress=say)
+    say("searching a tree for %d secrets, %d allowed guesses, first guess %s, widths %s, rescue %d%s; "
         "checkpoint %s" % (len(search.answers), len(words), words[first], ",".join(map(str, widths)), rescue,
-                           checkpoint))
+                           ", exhaustive" if exhaustive else "", checkpoint))
     started = time.perf_counter()
     result = search.search(first, checkpoint)
     if result is None:
