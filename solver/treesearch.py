@@ -15,11 +15,12 @@ finely the group's largest family of words differing in one place only
 whose largest family is larger than its budget can tell apart (5 x budget
 - 4: a guess splits a family into at most six groups) fails at once. Subtrees are remembered by their group and budget.
 
-With exhaustive on, the families are counted exactly: a family of k words
-is found within budget guesses only if budget - 1 guesses, one after the
-other on the path where the secret is still unknown, single out k - 1 of
-them (its cover: the most members that many guesses of the list single out
-together). A group with a family whose cover falls short fails at once;
+With exhaustive on, the families are counted with the list's own guesses:
+a family of k words is found within budget guesses only if budget - 1
+guesses, one after the other on the path where the secret is still unknown,
+single out k - 1 of them (its cover: the most members that many guesses of
+the list single out together; a guess leaves a family's members it does not
+single out together, as it tells them apart only by their own letter). A group with a family whose cover falls short fails at once;
 where a family is tight (its cover leaves little to spare), only the
 guesses after which each of its parts can still be covered are tried; and
 where none of the width and rescue guesses fits, every such guess is tried
@@ -115,7 +116,6 @@ class TreeSearch:
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
         self.covers = {}
-        self.allowed_guesses = {}
 
     def settings(self):
         return "treesearch 4 %d %s %d%s" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue,
@@ -201,7 +201,7 @@ class TreeSearch:
         """The most members of a one-letter family that guesses guesses can single out,
         one after another, on the path where the secret is not yet known: the largest
         union of the members singled out (given a clue of their own, or found) by that
-        many guesses of the list."""
+        many guesses of the list (counted up to len(family) - 1: enough)."""
         key = (family.tobytes(), guesses)
         if key not in self.covers:
             ways, _ = self.ways(family)
