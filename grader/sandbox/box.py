@@ -707,17 +707,18 @@ def jail_paths(python):
 
 @functools.lru_cache(maxsize=1)
 def find_system_python():
-    """A python3 >= 3.10 outside any private directory, so an unprivileged user can run it."""
+    """A python3 >= 3.10 outside any private directory, so an unprivileged user can run it.
+    Its version is read with its layout (sealing.python_paths), which the children's seal
+    needs next: one interpreter start for both."""
     for candidate in SYSTEM_PYTHONS + (sys.executable,):
         real = os.path.realpath(candidate)
         if not real.startswith("/usr/") or not _world_executable(real):
             continue
         try:
-            version = subprocess.run([real, "-I", "-S", "-c", "import sys; print(sys.version_info >= (3, 10))"],
-                                     capture_output=True, text=True, timeout=10).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
+            version = sealing.python_paths(real)["version"]
+        except sealing.SealingError:
             continue
-        if version == "True":
+        if version >= [3, 10]:
             return real
     return None
 

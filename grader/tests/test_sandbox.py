@@ -423,7 +423,7 @@ def test_a_child_s_cpu_time_cannot_be_read_once_it_is_killed(privileged):
         child = box._calls
         assert child.cpu_seconds() is not None
         child.kill()
-        assert child.cpu_seconds() is None and child._stat_fd is None
+        assert child.cpu_seconds() is None and child._proc_fds == {}
 
 
 @pytest.mark.parametrize("privileged", MODES)
