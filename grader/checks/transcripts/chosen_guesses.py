@@ -13,7 +13,8 @@ every grading, whatever secret the draw gave.
   narrows to five words, and the others share no letter with any of them (the same five
   stay possible). Five words drawn from five show a repeat (``random.choices``, repeated
   ``randint``) or an index one past the end (``randint(0, len(words))``) most often;
-  ``sample_miss_probability`` says how likely a mistaken program is to get through.
+  ``sample_miss_probability`` says how likely a mistaken program is to get through a game,
+  ``grading_sample_miss`` a grading's games.
 
 The secrets stay unforeseeable; the kinds of situation are fixed. The words are picked
 from the candidates by a generator seeded with the grading's number.
@@ -221,3 +222,15 @@ def sample_miss_probability(counts, kind):
         ways = math.perm(total, drawn)
         probability *= ways / (total ** drawn if kind == "choices" else (total + 1) ** drawn)
     return probability
+
+
+def grading_sample_miss(games_by_seed):
+    """An upper bound on the probability that a program drawing with replacement shows no
+    repeat in any of a grading's easy games: games_by_seed lists, for each random seed, the
+    possible-word counts of each game played with it.  Games with the same seed share their
+    draws, so together they are worth no more than the best of them (the chance that neither
+    shows a repeat is at most the smaller chance); games with different seeds draw apart."""
+    bound = 1.0
+    for games in games_by_seed:
+        bound *= min(sample_miss_probability(counts, "choices") for counts in games)
+    return bound
