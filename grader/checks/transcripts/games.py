@@ -41,9 +41,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
                                      reference_game_cpu(program)))
         return result, learn_secret(result)
 
-    def replay(test_id, secret, seed):
-        """(outcome, run) of a game replayed with seed, whose secret was secret, typing
-        guesses chosen for it (win_script)."""
+    def replay(test_id, secret, seed, game):
+        """(outcome, run) of a game (named for people) replayed with seed, whose secret was
+        secret, typing guesses chosen for it (win_script)."""
         script = win_script(program, secret, seeds)
         replay_run, replayed = run(script, seed)
         if replayed is not None and replayed != secret:
@@ -55,9 +55,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
         if replayed is None and not shows_win(replay_run, secret):
             outcome.details.insert(0, (
                 "the game did not take %s as the answer: with the same random seed (%d) as "
-                "before it should pick the same secret (choose it once, with the random "
+                "the %s it should pick the same secret (choose it once, with the random "
                 "module, when the game starts), compare guesses with it in the same case, and "
-                "check_word should make it all green" % (secret, seed)))
+                "check_word should make it all green" % (secret, seed, game)))
         return outcome, replay_run
 
     def may_pass(test_id):
@@ -86,7 +86,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     if secret is None:
         runs[win_id] = Outcome.failed("not run: the first game showed no secret to replay")
     else:
-        runs[win_id], win_run = replay(win_id, secret, first_seed)
+        runs[win_id], win_run = replay(win_id, secret, first_seed, "first game")
 
     second = second_script(program, seeds)
     second_run, second_secret = run(second, second_seed)
@@ -105,7 +105,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             may_pass(test_id) for test_id in runs) and grading_sample_miss(
             [[shown_counts(first_run), shown_counts(win_run)],
              [shown_counts(second_run)]]) > SAMPLE_MISS_TARGET:
-        outcome, _ = replay(second_id, second_secret, second_seed)
+        outcome, _ = replay(second_id, second_secret, second_seed, "second game")
         if not outcome.passed:
             outcome.details.insert(0, SAMPLES_REPLAY)
             if runs[second_id].passed:
