@@ -35,6 +35,7 @@ NARROWING_CANDIDATES = 60   # first guesses tried
 NARROWING_SEARCH = 600      # second guesses tried at most
 FIRST_GUESS_OPTIONS = 4
 MAX_NARROWING = 3           # guesses that narrow, the first included; the others keep
+KEEPING_SEARCH = 300        # words sharing fewest letters tried as keeping guesses
 SAMPLE_MISS_TARGET = 1e-6   # a mistaken sampling shows in all but this share of gradings
 
 
@@ -173,7 +174,7 @@ def sample_guesses(secret, number, opener_possible):
             guesses.append(guess)
             counts.append(len(possible))
         guesses += keeping_guesses(secret, possible, GUESSES_BEFORE_THE_SECRET - len(guesses),
-                                   rng)
+                                   guesses, rng)
         miss = sample_miss_probability(
             counts + [len(possible)] * (GUESSES_BEFORE_THE_SECRET - len(counts)) + [1],
             "choices")
@@ -200,15 +201,18 @@ def narrowing_guess(secret, possible, guesses, rng):
     return best or (candidates[-1], possible_after(candidates[-1], secret, possible))
 
 
-def keeping_guesses(secret, possible, count, rng):
-    """count guesses that leave every word of possible possible (no letter in common with
-    any of them; repeated if too few words share none)."""
+def keeping_guesses(secret, possible, count, guesses, rng):
+    """count guesses that leave every word of possible possible: words sharing no letter with
+    any of them, else words sharing few whose clue they all give, else the guesses already
+    made (possible words give their clues again); repeated if too few."""
     used = letter_mask("".join(possible) + secret)
-    disjoint = [word for word, letters, _ in word_letters() if not letters & used]
-    if not disjoint:
-        disjoint = [min((word for word, _, _ in word_letters() if word != secret),
-                        key=lambda word: (bin(letter_mask(word) & used).count("1"), word))]
-    chosen = rng.sample(disjoint, min(count, len(disjoint)))
+    keeping = [word for word, letters, _ in word_letters() if not letters & used]
+    if not keeping:
+        near = sorted((word for word, _, _ in word_letters() if word != secret),
+                      key=lambda word: (bin(letter_mask(word) & used).count("1"), word))
+        keeping = [word for word in near[:KEEPING_SEARCH]
+                   if len(possible_after(word, secret, possible)) == len(possible)] or guesses
+    chosen = rng.sample(keeping, min(count, len(keeping)))
     return [chosen[index % len(chosen)] for index in range(count)]
 
 
