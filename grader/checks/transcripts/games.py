@@ -24,6 +24,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
 
     With a skip_reason (e.g. importing the module never finished) nothing is run.
     A first game that does not finish stops the other two, which could not either.
+    The easy game's second game is replayed with its seed and guesses chosen for its secret
+    where the three games would miss a sampling with repeats in more than SAMPLE_MISS_TARGET
+    of gradings (chosen_guesses.grading_sample_miss).
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
