@@ -23,6 +23,7 @@ import functools
 import itertools
 import math
 import random
+import string
 
 from grader import reference
 from grader.checks import possible_words as possible_index
@@ -39,15 +40,17 @@ KEEPING_SEARCH = 300        # words sharing fewest letters tried as keeping gues
 SAMPLE_MISS_TARGET = 1e-6   # a mistaken sampling shows in all but this share of gradings
 
 
+LETTER_BITS = {letter: 1 << index for index, letter in enumerate(string.ascii_lowercase)}
+
+
 @functools.lru_cache(maxsize=1)
-def word_letters():
-    """[(word, a bit mask of its letters, {letter: count})] of the word list."""
-    return [(word, letter_mask(word), {letter: word.count(letter) for letter in set(word)})
-            for word in reference.load().words]
+def word_masks():
+    """[(word, a bit mask of its letters)] of the word list."""
+    return [(word, letter_mask(word)) for word in reference.load().words]
 
 
 def letter_mask(letters):
-    return functools.reduce(int.__or__, (1 << (ord(letter) - ord("a")) for letter in letters), 0)
+    return sum(LETTER_BITS[letter] for letter in set(letters))
 
 
 @functools.lru_cache(maxsize=1)
@@ -59,10 +62,11 @@ def word_positions():
 def words_with_count():
     """{(letter, count): [words with the letter exactly count times]} (count 2 or 3)."""
     table = {}
-    for word, _, counts in word_letters():
-        for letter, count in counts.items():
-            if count >= 2:
-                table.setdefault((letter, count), []).append(word)
+    for word in reference.load().words:
+        if len(set(word)) < len(word):
+            for letter in sorted(set(word)):
+                if word.count(letter) >= 2:
+                    table.setdefault((letter, word.count(letter)), []).append(word)
     return table
 
 
@@ -206,9 +210,9 @@ def keeping_guesses(secret, possible, count, guesses, rng):
     any of them, else words sharing few whose clue they all give, else the guesses already
     made (possible words give their clues again); repeated if too few."""
     used = letter_mask("".join(possible) + secret)
-    keeping = [word for word, letters, _ in word_letters() if not letters & used]
+    keeping = [word for word, letters in word_masks() if not letters & used]
     if not keeping:
-        near = sorted((word for word, _, _ in word_letters() if word != secret),
+        near = sorted((word for word, _ in word_masks() if word != secret),
                       key=lambda word: (bin(letter_mask(word) & used).count("1"), word))
         keeping = [word for word in near[:KEEPING_SEARCH]
                    if len(possible_after(word, secret, possible)) == len(possible)] or guesses
