@@ -460,6 +460,30 @@ def test_a_function_that_fails_in_the_sandbox_gives_no_other_screen():
     assert not any(outcome.passed for outcome in outcomes.values())
 
 
+def test_a_test_of_two_games_passes_through_the_students_functions_only_when_both_do():
+    """The easy game's second game and its replay are one test: each failed screen must pass
+    through the student's functions, or the test fails as the first that does not."""
+    functions = dict(reference_functions(), check_word=swapped_check_word)
+    own_colours = program_with_check_word(swapped_check_word)
+    and_a_label = program_with_check_word(
+        swapped_check_word, edit=lambda text: text.replace("Grey Letters:", "Grey letters:"))
+    seed, script = 7, scripts.second_script(T.WORDLE, SEEDS)
+    secret = fakes.secret_for(seed)
+    games = []
+    for program in (own_colours, and_a_label):
+        run = program(scripts.stdin_text(script), seed)
+        outcome = judging.judge_run(T.WORDLE, run, secret, script)
+        assert not outcome.passed
+        games.append(judging.Game("wordle_program.second_game", T.WORDLE, run, secret, script,
+                                  outcome))
+    for rejudged, expected in ((games[:1], None), (games, games[1].outcome),
+                               (games[::-1], games[1].outcome)):
+        outcomes = {}
+        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes)
+        found = outcomes["wordle_program.second_game"]
+        assert found is expected if expected else found.passed
+
+
 def test_each_call_of_the_students_functions_is_made_once_a_grading():
     functions = dict(reference_functions(), check_word=swapped_check_word)
     box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
