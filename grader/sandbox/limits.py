@@ -43,7 +43,7 @@ class Limits:
     # never depend on the machine's speed.
     restart_import_seconds: float = 10.0
     free_import_seconds: float = 0.5
-    free_import_wall_seconds: float = 3.0
+    free_import_wall_seconds: float = 1.5
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)
