@@ -171,7 +171,7 @@ class Sandbox:
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
         self._calls_started = 0         # calls children started so far
-        self._restart_import_seconds = 0.0  # wall time charged for the imports of those restarted
+        self._restart_import_seconds = 0.0  # time charged for the imports of those restarted
         self._last_import_seconds = 0.0     # the charge of the latest import for calls
 
     # ------------------------------------------------------------ lifecycle
@@ -461,10 +461,12 @@ class Sandbox:
                     > self.limits.restart_import_seconds:
                 return CallResult(Status.RESTARTS_SPENT, detail=(
                     "the student's code was started again %d times after calls that crashed "
-                    "or timed out, and importing it again took %.1f s of wall-clock time "
-                    "beyond %g s an import (at most %g s are spent on that)" % (
+                    "or timed out, and importing it again took %.1f s beyond what an import "
+                    "is given (%g s of CPU time, or %g s of wall-clock time for one that "
+                    "waits; at most %g s are spent on that)" % (
                         self._calls_started - 1, self._restart_import_seconds,
-                        self.limits.free_import_seconds, self.limits.restart_import_seconds)))
+                        self.limits.free_import_seconds, self.limits.free_import_wall_seconds,
+                        self.limits.restart_import_seconds)))
             self._calls = self._start({"mode": "calls", "output_limit": self.limits.output_bytes,
                                        "value_limit": self.limits.value_bytes // 2},
                                       stdin=subprocess.DEVNULL)
@@ -476,8 +478,8 @@ class Sandbox:
         reply, stdout = self._calls.request({"op": "import", "module": module},
                                             self.limits.import_timeout,
                                             cpu_limit=self.limits.import_cpu_seconds)
-        self._last_import_seconds = max(0.0, time.monotonic() - started
-                                        - self.limits.free_import_seconds)
+        self._last_import_seconds = self.limits.import_charge(time.monotonic() - started,
+                                                              self._calls.last_cpu_seconds)
         if self._calls_started > 1:
             self._restart_import_seconds += self._last_import_seconds
         status = reply.get("status")
@@ -707,17 +709,18 @@ def jail_paths(python):
 
 @functools.lru_cache(maxsize=1)
 def find_system_python():
-    """A python3 >= 3.10 outside any private directory, so an unprivileged user can run it."""
+    """A python3 >= 3.10 outside any private directory, so an unprivileged user can run it.
+    Its version is read with its layout (sealing.python_paths), which the children's seal
+    needs next: one interpreter start for both."""
     for candidate in SYSTEM_PYTHONS + (sys.executable,):
         real = os.path.realpath(candidate)
         if not real.startswith("/usr/") or not _world_executable(real):
             continue
         try:
-            version = subprocess.run([real, "-I", "-S", "-c", "import sys; print(sys.version_info >= (3, 10))"],
-                                     capture_output=True, text=True, timeout=10).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
+            version = sealing.python_paths(real)["version"]
+        except sealing.SealingError:
             continue
-        if version == "True":
+        if version >= [3, 10]:
             return real
     return None
 

@@ -34,17 +34,26 @@ class Limits:
     import_cpu_seconds: float = 2.0
     import_timeout: float = 10.0
     # The calls child is started again after a call that crashed or timed out, and imports
-    # the modules again: of each such import, the wall-clock time beyond the first
-    # free_import_seconds is charged, and no child is started once the charges would pass
-    # restart_import_seconds, so code that crashes on every call after a slow import costs
-    # that import a few times, not once per call.  A correct module imports in tens of ms,
-    # under load too, so it is never charged: its calls never depend on the machine's speed.
+    # the modules again: each such import is charged its CPU time beyond free_import_seconds
+    # or, if more, its wall-clock time beyond free_import_wall_seconds (an import that
+    # waits), and no child is started once the charges would pass restart_import_seconds,
+    # so code that crashes on every call after a slow import costs that import a few times,
+    # not once per call.  A correct module imports in tens of ms of CPU, and in well under
+    # the free wall-clock time however busy the machine, so it is never charged: its calls
+    # never depend on the machine's speed.
     restart_import_seconds: float = 10.0
     free_import_seconds: float = 0.5
+    free_import_wall_seconds: float = 1.5
     tmpfs_bytes: int = 16 * 1024 ** 2    # the jail's in-memory file system (root only)
     tmpfs_inodes: int = 4096             # its files (empty files cost kernel memory too)
     sandbox_memory_bytes: int = 1024 ** 3  # all the processes of one sandbox (a cgroup, root only)
     sandbox_processes: int = 32          # same (children run 3 at a time, each with 2 jail helpers)
+
+    def import_charge(self, wall_seconds, cpu_seconds):
+        """What a restart's import is charged, given its wall-clock and CPU seconds (None when
+        they could not be read)."""
+        return max(0.0, wall_seconds - self.free_import_wall_seconds,
+                   (cpu_seconds or 0.0) - self.free_import_seconds)
 
     def rlimits(self, calls=False):
         """{resource name: value} for the child's setrlimit calls (for the calls child if calls)."""

@@ -22,9 +22,10 @@ SYSTEM_FILES = ("/etc/ld.so.cache", "/usr/lib/locale")   # what loading a librar
 JAIL_WRITABLE = (JAIL_BOX, "/tmp")     # the jail's own tmpfs
 MQUEUE = "/dev/mqueue"                 # where the uid mode's clean-up finds POSIX message queues
 LAYOUT_TIMEOUT = 10.0
-# Run by the children's interpreter: its standard library's entries (not site-packages), its
-# executable, and the shared libraries it loads (those of ctypes and zlib too).  A library
-# folder that holds the standard library (a pyenv prefix's lib/) is named by its files only.
+# Run by the children's interpreter: its version, its standard library's entries (not
+# site-packages), its executable, and the shared libraries it loads (those of ctypes and zlib
+# too).  A library folder that holds the standard library (a pyenv prefix's lib/) is named by
+# its files only.
 LAYOUT = r"""
 import json, os, sys
 for name in ("_ctypes", "zlib", "_decimal", "_json"):
@@ -47,7 +48,7 @@ with open("/proc/self/maps") as maps:
         entry = path if inside else folder
         if entry not in paths and not path.startswith(stdlib + "/"):
             paths.append(entry)
-print(json.dumps({"read": paths, "list": [stdlib]}))
+print(json.dumps({"version": list(sys.version_info[:2]), "read": paths, "list": [stdlib]}))
 """
 
 
@@ -57,8 +58,9 @@ class SealingError(Exception):
 
 @functools.lru_cache(maxsize=None)
 def python_paths(python):
-    """{"read": [paths], "list": [the standard library's folder]}: what a child running python
-    reads (see LAYOUT), learnt once per interpreter (do not change it)."""
+    """{"version": [major, minor], "read": [paths], "list": [the standard library's folder]}:
+    python's version and what a child running it reads (see LAYOUT), learnt once per
+    interpreter (do not change it)."""
     try:
         done = subprocess.run([python, "-I", "-S", "-c", LAYOUT], capture_output=True,
                               text=True, timeout=LAYOUT_TIMEOUT)

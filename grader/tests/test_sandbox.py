@@ -423,7 +423,7 @@ def test_a_child_s_cpu_time_cannot_be_read_once_it_is_killed(privileged):
         child = box._calls
         assert child.cpu_seconds() is not None
         child.kill()
-        assert child.cpu_seconds() is None and child._stat_fd is None
+        assert child.cpu_seconds() is None and child._proc_fds == {}
 
 
 @pytest.mark.parametrize("privileged", MODES)
@@ -891,19 +891,47 @@ def check_word(secret, guess):
     os._exit(1)
 '''
 
+BUSY_IMPORT_THEN_CRASHES = '''
+import os, time
+started = time.process_time()
+while time.process_time() - started < 1.2:
+    pass
+
+
+def check_word(secret, guess):
+    os._exit(1)
+'''
+
 
 @pytest.mark.parametrize("privileged", MODES)
-def test_restarting_a_slow_import_after_crashes_stops_at_its_budget(tmp_path, privileged):
-    folder = write_submission(tmp_path / "s", SLOW_IMPORT_THEN_CRASHES)
-    limits = Limits(import_timeout=5, restart_import_seconds=1.5, free_import_seconds=0.5)
+@pytest.mark.parametrize("code, limits", [
+    (SLOW_IMPORT_THEN_CRASHES, Limits(import_timeout=5, restart_import_seconds=1.5,
+                                      free_import_wall_seconds=0.5)),
+    (BUSY_IMPORT_THEN_CRASHES, Limits(import_timeout=30, restart_import_seconds=1.5,
+                                      free_import_seconds=0.5))], ids=["waits", "computes"])
+def test_restarting_a_slow_import_after_crashes_stops_at_its_budget(tmp_path, privileged, code,
+                                                                    limits):
+    folder = write_submission(tmp_path / "s", code)
     with sandbox(folder, privileged, limits) as box:
         statuses = [box.call("wordle", "check_word", ["A", "B"]).status for _ in range(10)]
         spent = box.call("wordle", "check_word", ["A", "B"])
-    # the first import, then restarts while their charges (1.2 s and the child's start, less
-    # 0.5 s free) fit in 1.5 s: one or two on a quiet machine, none where a busy one makes a
-    # start take 0.8 s, so at most 3 imports of 1.2 s (not 11), counted rather than timed
+    # the first import, then restarts while their charges (1.2 s of wall-clock time and the
+    # child's start, or 1.2 s of CPU time and the worker's start, less 0.5 s free) fit in
+    # 1.5 s: one or two on a quiet machine, none where a busy one makes a start take 0.8 s
+    # (of wall-clock time), so at most 3 imports of 1.2 s (not 11), counted rather than timed
     crashes = statuses.count(Status.CRASHED)
     assert 1 <= crashes <= 3
     assert statuses == [Status.CRASHED] * crashes + [Status.RESTARTS_SPENT] * (10 - crashes)
     assert "started again %d times" % (crashes - 1) in spent.detail
     assert "at most 1.5 s" in spent.detail
+
+
+def test_a_restart_s_import_is_charged_what_it_computes_or_waits_beyond_its_share():
+    """A quick import is never charged, even where a busy machine made it take over a second;
+    one that computes is charged its CPU time beyond 0.5 s, one that waits its wall-clock
+    time beyond 1.5 s (the kinds above)."""
+    limits = Limits()
+    assert limits.import_charge(1.4, 0.04) == 0
+    assert limits.import_charge(0.2, 1.2) == pytest.approx(0.7)
+    assert limits.import_charge(9.0, 0.01) == pytest.approx(7.5)
+    assert limits.import_charge(1.0, None) == 0

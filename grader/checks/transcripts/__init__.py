@@ -5,7 +5,9 @@ Each program is run (through the sandbox) with scripted input and a seeded
 loses on purpose (six guesses) and its ``Answer:`` line tells the secret; a
 second run with the same seed replays the game with a script built for that
 secret, and wins. A third run with another seed is a second game and shows
-whether the secret is really random (a hard-coded secret is caught).
+whether the secret is really random (a hard-coded secret is caught); the easy game's
+second game is replayed too where the first games leave a sampling mistake (words drawn
+with repeats) too much chance of not showing.
 
 No run is canned: each grading draws one number (``Seeds``; ``--seed``
 replays it) from which the runs' random seeds and the order of the scripts'

@@ -13,7 +13,8 @@ every grading, whatever secret the draw gave.
   narrows to five words, and the others share no letter with any of them (the same five
   stay possible). Five words drawn from five show a repeat (``random.choices``, repeated
   ``randint``) or an index one past the end (``randint(0, len(words))``) most often;
-  ``sample_miss_probability`` says how likely a mistaken program is to get through.
+  ``sample_miss_probability`` says how likely a mistaken program is to get through a game,
+  ``grading_sample_miss`` a grading's games.
 
 The secrets stay unforeseeable; the kinds of situation are fixed. The words are picked
 from the candidates by a generator seeded with the grading's number.
@@ -22,6 +23,7 @@ import functools
 import itertools
 import math
 import random
+import string
 
 from grader import reference
 from grader.checks import possible_words as possible_index
@@ -34,18 +36,21 @@ NARROWING_CANDIDATES = 60   # first guesses tried
 NARROWING_SEARCH = 600      # second guesses tried at most
 FIRST_GUESS_OPTIONS = 4
 MAX_NARROWING = 3           # guesses that narrow, the first included; the others keep
+KEEPING_SEARCH = 300        # words sharing fewest letters tried as keeping guesses
 SAMPLE_MISS_TARGET = 1e-6   # a mistaken sampling shows in all but this share of gradings
 
 
+LETTER_BITS = {letter: 1 << index for index, letter in enumerate(string.ascii_lowercase)}
+
+
 @functools.lru_cache(maxsize=1)
-def word_letters():
-    """[(word, a bit mask of its letters, {letter: count})] of the word list."""
-    return [(word, letter_mask(word), {letter: word.count(letter) for letter in set(word)})
-            for word in reference.load().words]
+def word_masks():
+    """[(word, a bit mask of its letters)] of the word list."""
+    return [(word, letter_mask(word)) for word in reference.load().words]
 
 
 def letter_mask(letters):
-    return functools.reduce(int.__or__, (1 << (ord(letter) - ord("a")) for letter in letters), 0)
+    return sum(LETTER_BITS[letter] for letter in set(letters))
 
 
 @functools.lru_cache(maxsize=1)
@@ -57,10 +62,11 @@ def word_positions():
 def words_with_count():
     """{(letter, count): [words with the letter exactly count times]} (count 2 or 3)."""
     table = {}
-    for word, _, counts in word_letters():
-        for letter, count in counts.items():
-            if count >= 2:
-                table.setdefault((letter, count), []).append(word)
+    for word in reference.load().words:
+        if len(set(word)) < len(word):
+            for letter in sorted(set(word)):
+                if word.count(letter) >= 2:
+                    table.setdefault((letter, word.count(letter)), []).append(word)
     return table
 
 
@@ -172,7 +178,7 @@ def sample_guesses(secret, number, opener_possible):
             guesses.append(guess)
             counts.append(len(possible))
         guesses += keeping_guesses(secret, possible, GUESSES_BEFORE_THE_SECRET - len(guesses),
-                                   rng)
+                                   guesses, rng)
         miss = sample_miss_probability(
             counts + [len(possible)] * (GUESSES_BEFORE_THE_SECRET - len(counts)) + [1],
             "choices")
@@ -199,15 +205,18 @@ def narrowing_guess(secret, possible, guesses, rng):
     return best or (candidates[-1], possible_after(candidates[-1], secret, possible))
 
 
-def keeping_guesses(secret, possible, count, rng):
-    """count guesses that leave every word of possible possible (no letter in common with
-    any of them; repeated if too few words share none)."""
+def keeping_guesses(secret, possible, count, guesses, rng):
+    """count guesses that leave every word of possible possible: words sharing no letter with
+    any of them, else words sharing few whose clue they all give, else the guesses already
+    made (possible words give their clues again); repeated if too few."""
     used = letter_mask("".join(possible) + secret)
-    disjoint = [word for word, letters, _ in word_letters() if not letters & used]
-    if not disjoint:
-        disjoint = [min((word for word, _, _ in word_letters() if word != secret),
-                        key=lambda word: (bin(letter_mask(word) & used).count("1"), word))]
-    chosen = rng.sample(disjoint, min(count, len(disjoint)))
+    keeping = [word for word, letters in word_masks() if not letters & used]
+    if not keeping:
+        near = sorted((word for word, _ in word_masks() if word != secret),
+                      key=lambda word: (bin(letter_mask(word) & used).count("1"), word))
+        keeping = [word for word in near[:KEEPING_SEARCH]
+                   if len(possible_after(word, secret, possible)) == len(possible)] or guesses
+    chosen = rng.sample(keeping, min(count, len(keeping)))
     return [chosen[index % len(chosen)] for index in range(count)]
 
 
@@ -221,3 +230,15 @@ def sample_miss_probability(counts, kind):
         ways = math.perm(total, drawn)
         probability *= ways / (total ** drawn if kind == "choices" else (total + 1) ** drawn)
     return probability
+
+
+def grading_sample_miss(games_by_seed):
+    """An upper bound on the probability that a program drawing with replacement shows no
+    repeat in any of a grading's easy games: games_by_seed lists, for each random seed, the
+    possible-word counts of each game played with it.  Games with the same seed share their
+    draws, so together they are worth no more than the best of them (the chance that neither
+    shows a repeat is at most the smaller chance); games with different seeds draw apart."""
+    bound = 1.0
+    for games in games_by_seed:
+        bound *= min(sample_miss_probability(counts, "choices") for counts in games)
+    return bound

@@ -119,6 +119,7 @@ class Game:
     run: object   # its RunResult
     secret: str
     script: list
+    outcome: Outcome    # how it failed
 
 
 def judge_through_own_functions(own, game):
@@ -152,10 +153,20 @@ def stops_as(run, status):
 
 def rejudge_through_own_functions(box, games, outcomes):
     """Judge the games (from test_program's rejudges) again through the student's own
-    functions, in the order of the tests, replacing the outcome of each that passes."""
+    functions, in the order of the tests. A test passes when every game of it that failed
+    passes so; else it fails as the first game that does not."""
     own = OwnFunctions(box)
     order = {spec.id: index for index, spec in enumerate(SPECS)}
+    by_test = {}
     for game in sorted(games, key=lambda game: order[game.test_id]):
-        outcome = judge_through_own_functions(own, game)
-        if outcome is not None:
-            outcomes[game.test_id] = outcome
+        by_test.setdefault(game.test_id, []).append(game)
+    for test_id, test_games in by_test.items():
+        notes = []
+        for game in test_games:
+            outcome = judge_through_own_functions(own, game)
+            if outcome is None:
+                outcomes[test_id] = game.outcome
+                break
+            notes += [note for note in outcome.notes if note not in notes]
+        else:
+            outcomes[test_id] = Outcome(True, notes=notes)

@@ -1,4 +1,4 @@
-"""What a run's screen tells: its secret, its coloured rows."""
+"""What a run's screen tells: its secret, its coloured rows, its counts of possible words."""
 import re
 
 from grader import reference
@@ -87,3 +87,12 @@ def shows_win(run, secret):
     won = tuple((letter, "green") for letter in secret)
     return any(line.key[-5:] == won for line in screen_lines(run.stdout))
 
+
+
+SHOWN_COUNT = re.compile(r"^\s*(\d+)\s+words possible:\s*$", re.ASCII)
+
+
+def shown_counts(run):
+    """The N of each 'N words possible:' line of the run's screen (the easy game's turns)."""
+    return [int(match.group(1)) for match in
+            (SHOWN_COUNT.match(line.plain or "") for line in screen_lines(run.stdout)) if match]
