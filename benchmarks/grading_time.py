@@ -92,13 +92,12 @@ def summary(times):
     return "median %.2f s, worst %.2f s" % (statistics.median(times), max(times))
 
 
-def measure_once(tree, path, runs, temp):
-    """({figure: [seconds]}, the score) of one tree: 3 cached gradings, 2 cold, runs in one
-    process."""
-    tree.prepare()
+def measure(tree, path, runs, temp, cached=3, cold=2):
+    """({figure: [seconds]}, the score) of one prepared tree: runs gradings in one process,
+    cached gradings with the expected values cached, cold ones without."""
     times, score = tree.in_process(path, runs)
-    return {"cached": [tree.graded(path) for _ in range(3)],
-            "cold": [tree.cold(path, temp / "empty") for _ in range(2)],
+    return {"cached": [tree.graded(path) for _ in range(cached)],
+            "cold": [tree.cold(path, temp / "empty") for _ in range(cold)],
             "in_process": times}, score
 
 
@@ -116,10 +115,10 @@ def compare(against, path, runs, rounds, temp):
         figures = {name: {figure: [] for figure in FIGURES} for name in trees}
         for round_number in range(rounds):
             for name, tree in trees.items():
-                figures[name]["cached"].append(tree.graded(path))
-                figures[name]["cold"].append(tree.cold(path, temp / "empty"))
-                figures[name]["in_process"].append(statistics.median(
-                    tree.in_process(path, runs)[0]))
+                found, _ = measure(tree, path, runs, temp, cached=1, cold=1)
+                found["in_process"] = [statistics.median(found["in_process"])]
+                for figure in FIGURES:
+                    figures[name][figure] += found[figure]
             print("round %d of %d done" % (round_number + 1, rounds), flush=True)
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=KIT_ROOT)
@@ -149,7 +148,8 @@ def main():
         if options.against:
             return 0 if compare(options.against, path, options.runs, options.rounds, temp) else 1
         tree = Tree(KIT_ROOT, os.environ.get("WORDLE_KIT_CACHE") or temp / "cache")
-        figures, score = measure_once(tree, path, options.runs, temp)
+        tree.prepare()
+        figures, score = measure(tree, path, options.runs, temp)
     print("submission: %s (score %s)" % (options.submission or "the reference", score))
     print("%-48s %s (target < 2 s)" % (LABELS["cached"], summary(figures["cached"])))
     print("%-48s %s" % (LABELS["cold"], summary(figures["cold"])))

@@ -156,26 +156,27 @@ class TreeSearch:
         made every guess tried fail (the group itself if nothing better is known)."""
         return self.cores.get((group.tobytes(), budget), group)
 
-    def largest_family(self, group):
-        """The most words of group that differ in one place only (like BILLS, FILLS, ...)."""
+    def family_labels(self, group):
+        """For each place: (each word's label, each label's count), words of group with the same
+        label differing in that place only (a family, like BILLS, FILLS, ...)."""
         codes = self.codes[group]
-        best = group[:1]
         for place in range(WORD_LENGTH):
             keys = np.delete(codes, place, axis=1) @ (26 ** np.arange(WORD_LENGTH - 1))
-            values, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            yield inverse, counts
+
+    def largest_family(self, group):
+        """The most words of group that differ in one place only."""
+        best = group[:1]
+        for inverse, counts in self.family_labels(group):
             if counts.max() > len(best):
                 best = group[inverse == counts.argmax()]
         return best
 
     def families(self, group, minimum):
         """Every set of more than minimum words of group that differ in one place only."""
-        codes = self.codes[group]
-        found = []
-        for place in range(WORD_LENGTH):
-            keys = np.delete(codes, place, axis=1) @ (26 ** np.arange(WORD_LENGTH - 1))
-            values, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
-            found += [group[inverse == value] for value in np.flatnonzero(counts > minimum)]
-        return found
+        return [group[inverse == label] for inverse, counts in self.family_labels(group)
+                for label in np.flatnonzero(counts > minimum)]
 
     def ways(self, family):
         """The distinct ways the guesses split family: (one row per way: for each member the

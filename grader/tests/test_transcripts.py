@@ -605,7 +605,7 @@ def repeat_first_sample(output):
     by the first: a sample with a repeat."""
     lines = output.split("\n")
     for index, line in enumerate(lines):
-        match = reference_games.COUNT_LINE.match(line)
+        match = reading.COUNT_LINE.match(line)
         if match and int(match.group(1)) >= 2:
             lines[index + 2] = lines[index + 1]
             break

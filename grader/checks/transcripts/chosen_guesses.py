@@ -26,12 +26,13 @@ import random
 import string
 
 from grader import reference
+from grader.assignment import SAMPLE_SIZE
 from grader.checks import possible_words as possible_index
 from grader.checks.possible_words import possible_words
 
 # The won games win at the fifth guess, so a game that does not stop at a win is seen.
 GUESSES_BEFORE_THE_SECRET = 4
-SAMPLE_TARGET = 5       # possible words wished for at each turn of the easy game's won game
+SAMPLE_TARGET = SAMPLE_SIZE   # possible words wished for at each turn of the easy game's won game
 NARROWING_CANDIDATES = 60   # first guesses tried
 NARROWING_SEARCH = 600      # second guesses tried at most
 FIRST_GUESS_OPTIONS = 4
@@ -212,9 +213,9 @@ def keeping_guesses(secret, possible, count, guesses, rng):
     used = letter_mask("".join(possible) + secret)
     keeping = [word for word, letters in word_masks() if not letters & used]
     if not keeping:
-        near = sorted((word for word, _ in word_masks() if word != secret),
-                      key=lambda word: (bin(letter_mask(word) & used).count("1"), word))
-        keeping = [word for word in near[:KEEPING_SEARCH]
+        near = sorted((bin(letters & used).count("1"), word) for word, letters in word_masks()
+                      if word != secret)
+        keeping = [word for _, word in near[:KEEPING_SEARCH]
                    if len(possible_after(word, secret, possible)) == len(possible)] or guesses
     chosen = rng.sample(keeping, min(count, len(keeping)))
     return [chosen[index % len(chosen)] for index in range(count)]
@@ -222,11 +223,11 @@ def keeping_guesses(secret, possible, count, guesses, rng):
 
 def sample_miss_probability(counts, kind):
     """The probability that a program sampling the wrong way shows no mistake in turns whose
-    possible-word counts are counts: kind "choices" (five draws with replacement) or
+    possible-word counts are counts: kind "choices" (SAMPLE_SIZE draws with replacement) or
     "past_end" (draws with replacement from one past the end: an index error or a repeat)."""
     probability = 1.0
     for total in counts:
-        drawn = min(5, total)
+        drawn = min(SAMPLE_SIZE, total)
         ways = math.perm(total, drawn)
         probability *= ways / (total ** drawn if kind == "choices" else (total + 1) ** drawn)
     return probability

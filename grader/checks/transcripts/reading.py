@@ -89,10 +89,11 @@ def shows_win(run, secret):
 
 
 
-SHOWN_COUNT = re.compile(r"^\s*(\d+)\s+words possible:\s*$", re.ASCII)
+# The easy game's 'N words possible:' line (spacing as the screens' comparison forgives it).
+COUNT_LINE = re.compile(r"^\s*(\d+)\s+words possible:\s*$", re.ASCII)
 
 
 def shown_counts(run):
     """The N of each 'N words possible:' line of the run's screen (the easy game's turns)."""
     return [int(match.group(1)) for match in
-            (SHOWN_COUNT.match(line.plain or "") for line in screen_lines(run.stdout)) if match]
+            (COUNT_LINE.match(line.plain or "") for line in screen_lines(run.stdout)) if match]

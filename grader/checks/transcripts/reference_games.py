@@ -3,7 +3,6 @@ import contextlib
 import functools
 import io
 import random
-import re
 import sys
 import threading
 import time
@@ -15,9 +14,9 @@ from grader.checks import expected_cache
 from grader.checks.possible_words import possible_words
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE, PROGRAMS
+from grader.checks.transcripts.reading import COUNT_LINE
 from grader.checks.transcripts.scripts import accepted_guesses, possible_after_one_clue, stdin_text
 
-COUNT_LINE = re.compile(r"^(\d+) words possible:$", re.ASCII)
 GAME_CPU_KIND = "game-cpu"   # the reference games' CPU times in the cache of expected values
 
 
