@@ -10,6 +10,8 @@ grading.py, a class by batch.py.
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
     python -m grader report DIR
+    python -m grader play PATH [wordle|easy_wordle] [--seed N] [--game N] [--reveal]
+                          [--transcript FILE] [--color {auto,always,never}] [--unsafe-no-jail]
 
 Exit status: 0 when grading finished (whatever the scores), 2 when the input
 cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
@@ -26,7 +28,7 @@ import sys
 import tempfile
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
-                          json_target, unwritable, use_colour)
+                          add_color_option, json_target, unwritable, use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.results import gradescope_json, text_report
@@ -34,6 +36,7 @@ from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
 EXIT_SANDBOX = 3    # no safe sandbox here (the kit's one status of its own)
+GAMES = (1, 2, 3)   # play --game: a grading's games by their seeds (transcripts.Seeds.runs)
 
 
 class CommandError(Exception):
@@ -158,6 +161,21 @@ def command_grade_all(args):
     return EXIT_OK
 
 
+def command_play(args):
+    from grader import play    # a TA's game by hand: staff side, not in the bundle
+    if args.transcript:
+        check_writable(args.transcript)
+    program = transcripts.WORDLE if args.program == "wordle" else transcripts.EASY_WORDLE
+    try:
+        return play.play(args.path, program, seed=args.seed, game=args.game, reveal=args.reveal,
+                         transcript=args.transcript, colour=use_colour(args.color),
+                         as_text=play.letters_as_text(args.color),
+                         unsafe_no_jail=args.unsafe_no_jail)
+    except play.CannotPlay as error:
+        raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
+            from None
+
+
 def command_tests(args):
     rubric = read_rubric(args.rubric)
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
@@ -262,6 +280,35 @@ def parser():
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
     add_unsafe_option(grade_all)
     grade_all.set_defaults(run=command_grade_all)
+
+    play = commands.add_parser(
+        "play", help="play a student's game by hand, in the sandbox, with a grading's seed",
+        description="Run the student's wordle.py (or easy_wordle.py) as `python wordle.py` "
+                    "would, in the same sandbox as a grading: its screen in your terminal, "
+                    "your lines as its input (or the lines piped in). Ctrl-D or Ctrl-C ends "
+                    "the game; nothing of it is left running.")
+    play.add_argument("path", metavar="PATH",
+                      help="a folder or .zip as grade takes it, or a student's folder of "
+                           "grade-all's output (the files graded, and its seed)")
+    play.add_argument("program", nargs="?", default="wordle", choices=("wordle", "easy_wordle"),
+                      help="the program to play (default: wordle)")
+    play.add_argument("--seed", type=seed_number, metavar="N",
+                      help="a grading's seed (its report shows it): its game is played again "
+                           "(default: a graded folder's own, else drawn afresh)")
+    play.add_argument("--game", type=int, choices=GAMES, default=1,
+                      help="which of the grading's games: 1 (the default) the first, lost and "
+                           "replayed to win; 2 the second; 3 the third (played when the second "
+                           "had the first's secret)")
+    play.add_argument("--reveal", action="store_true",
+                      help="first find the secret as the grader does (a silent lost game with "
+                           "the same seed) and show it")
+    play.add_argument("--transcript", metavar="FILE",
+                      help="keep what was shown and typed in FILE, as text (coloured letters "
+                           "as [R:green])")
+    add_unsafe_option(play)
+    add_color_option(play, "play's own lines; never (or NO_COLOR, or TERM=dumb) also writes the "
+                           "program's coloured letters as [R:green]")
+    play.set_defaults(run=command_play)
 
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
     tests.add_argument("--rubric", metavar="FILE", help="rubric file")

@@ -540,6 +540,29 @@ class Sandbox:
             self._end(child)
         return run_result(child, finished)
 
+    def start_program(self, module, seed, cpu_limit=None):
+        """Start `python MODULE.py` as run_program does, but live: its stdin a pipe the caller
+        writes to (the child's process.stdin), its output read as it comes (ChildProcess.
+        read_for), its game ended where that input ends (the worker exits at the end of its
+        input instead of raising EOFError).  No wall-clock limit: end it with end_program()
+        (close() ends it too)."""
+        if f"{module}.py" not in self.files:
+            raise SandboxError(f"{module}.py was not submitted")
+        with self._runs_lock:
+            if self.temp is None:
+                raise SandboxError("the sandbox is closed")
+            child = self._start({"mode": "program", "module": module, "seed": seed,
+                                 "end_at_eof": True}, stdin=subprocess.PIPE, cpu_limit=cpu_limit)
+            self._runs.add(child)
+        return child
+
+    def end_program(self, child):
+        """End a child of start_program with everything it started; its RunResult."""
+        with self._runs_lock:
+            self._runs.discard(child)
+        self._end(child)
+        return run_result(child, True)
+
     # ------------------------------------------------------------ children
 
     def _end(self, child):

@@ -91,6 +91,14 @@ class ChildProcess:
             self.protocol_error = "something other than the worker wrote to the protocol socket"
         return self.process.poll() is None and not self.protocol_error and not self._closed
 
+    def read_for(self, seconds):
+        """Read what the child writes for at most seconds (less once something came), within
+        the caps; its complete messages are added to messages.  False once every stream is
+        closed or the child was ended for its output."""
+        reading = self._pump(time.monotonic() + seconds, seconds)
+        self.messages.extend(self._take_messages())
+        return reading
+
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
@@ -435,6 +443,11 @@ class ChildProcess:
             self.selector.close()
             for stream in (self.socket, self.process.stdout, self.process.stderr):
                 stream.close()
+            if self.process.stdin is not None:     # a live game's input (Sandbox.start_program)
+                try:
+                    self.process.stdin.close()
+                except OSError:     # input it never read: nobody reads it now
+                    pass
 
 
 def signal_name(number):

@@ -268,6 +268,19 @@ def once(action):
     return do_once
 
 
+def end_here(report):
+    """A game played by hand (grader play) ends where its input does (Ctrl-D, or the end of
+    the lines piped in), as `python wordle.py` would with an EOFError, but reported, without
+    the traceback of an error that is not the program's."""
+    def end():
+        try:
+            report()
+            sys.stdout.flush()
+        finally:
+            os._exit(0)
+    return end
+
+
 def make_random_reproducible(seed):
     """Seed random; a student's random.seed(...) does nothing, and every generator the
     program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
@@ -282,7 +295,9 @@ def make_random_reproducible(seed):
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
     module = config["module"]
-    sys.stdin = WatchedStdin(sys.stdin, once(lambda: channel.send({"eof": True})))
+    reached_eof = once(lambda: channel.send({"eof": True}))
+    sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.get("end_at_eof")
+                             else reached_eof)
     if "imports" in config:
         watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
                       set(config["imports"]["unwatched"]))
