@@ -111,6 +111,8 @@ class Screen:
                      "stderr": (LiveText(as_text), sys.stderr)}
         self.kept = {"stdout": LiveText(as_text=True), "stderr": LiveText(as_text=True)}
         self.piped = []
+        self.line_open = False      # the screen's last line is not ended (a prompt)
+        self.kept_line_open = False
 
     def output(self, name, data, final=False):
         text, stream = self.live[name]
@@ -120,6 +122,7 @@ class Screen:
             if shown:
                 stream.write(shown)
                 stream.flush()
+                self.line_open = not shown.endswith("\n")
             self._keep(kept)
 
     def typed(self, line):
@@ -138,12 +141,14 @@ class Screen:
             self._keep(text + "\n")
 
     def say(self, text):
-        """A line of play's own on standard error."""
+        """A line of play's own on standard error (on a line of its own in a terminal)."""
         with self.lock:
-            sys.stdout.flush()
+            if self.line_open and sys.stderr.isatty():
+                sys.stderr.write("\n")
+                self.line_open = False
             sys.stderr.write("play: %s\n" % text)
             sys.stderr.flush()
-            self._keep("[play: %s]\n" % text)
+            self._keep("%s[play: %s]\n" % ("\n" if self.kept_line_open else "", text))
 
     def close(self):
         with self.lock:
@@ -157,6 +162,7 @@ class Screen:
         if self.transcript is not None and text:
             self.transcript.write(text)
             self.transcript.flush()
+            self.kept_line_open = not text.endswith("\n")
 
 
 def find_secret(box, program, seeds, seed, cpu_limit):

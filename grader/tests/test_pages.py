@@ -332,3 +332,17 @@ def test_every_library_the_pages_import_is_checked_before_grading():
                 imported.add(node.module.partition(".")[0])
     outside = imported - set(sys.stdlib_module_names) - {"grader"}
     assert outside == set(pages.NEEDED)
+
+
+def test_a_student_page_shows_the_commands_that_play_their_games_with_the_grading_seed(tmp_path):
+    data = class_of((12, 4))
+    data["extra_data"] = {"seed": 123456}
+    layout.write_submission(tmp_path, "dee", data, "report\n", [("wordle.py", source("wordle.py"))])
+    layout.write_submission(tmp_path, "eve", class_of((12, 4)), "report\n",
+                            [("wordle.py", source("wordle.py"))])
+    pages.build(tmp_path)
+    page = (tmp_path / "dee" / "index.html").read_text()
+    folder = str((tmp_path / "dee").resolve())
+    assert "python -m grader play %s --seed 123456 --reveal" % folder in page
+    assert "python -m grader play %s easy_wordle --seed 123456 --reveal" % folder in page
+    assert "grader play" not in (tmp_path / "eve" / "index.html").read_text()   # no seed known

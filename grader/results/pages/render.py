@@ -104,7 +104,7 @@ def write_pages(out, students, rates, groups, distribution, pairs):
         write(out / student.folder / STUDENT_PAGE, student_template.render(
             student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
             style=style, style_cut=style_cut, style_counts=counted(student.style),
-            similar_folder=SIMILAR_FOLDER))
+            similar_folder=SIMILAR_FOLDER, play_commands=student.play_commands(out)))
     pair_template = env.get_template("pair.html")
     for number, pair in enumerate(pairs, 1):
         write(out / SIMILAR_FOLDER / ("%d.html" % number),

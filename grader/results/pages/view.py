@@ -7,8 +7,10 @@ letters: the report writes a green R as ``[R:green]``, shown as a tile (and a ``
 ``\\`` printed as text as ``\\[`` or ``\\\\``, shown as the character).
 """
 import re
+import shlex
 import statistics
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from grader.results.cut import LINE_CHARACTERS, cut_line, cut_lines
 from grader.results.pages.layout import REPORT, RESULTS
@@ -156,6 +158,7 @@ class Student:
     report: str = ""
     most_similar: float = 0.0
     near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
+    seed: int = None                                # the grading's seed (extra_data.seed)
 
     @property
     def graded(self):
@@ -187,6 +190,15 @@ class Student:
         return [line[len("Note: "):] for line in self.summary.split("\n")
                 if line.startswith("Note: ")]
 
+    def play_commands(self, out):
+        """The commands that play this student's two games by hand with the grading's seed
+        (python -m grader play), from their folder in out; none without a seed."""
+        if self.seed is None:
+            return []
+        folder = shlex.quote(str(Path(out).resolve() / self.folder))
+        return ["python -m grader play %s%s --seed %d --reveal" % (folder, program, self.seed)
+                for program in ("", " easy_wordle")]
+
     def group_tests(self, group):
         return [test for test in self.tests if test.group == group]
 
@@ -206,6 +218,9 @@ def student_of(submission):
     near_misses = extra.get("near_misses") if isinstance(extra, dict) else None
     if isinstance(near_misses, dict):
         student.near_misses = {str(name): str(where) for name, where in near_misses.items()}
+    seed = extra.get("seed") if isinstance(extra, dict) else None
+    if type(seed) is int and seed >= 0:
+        student.seed = seed
     for test in student.tests:
         score, maximum = student.groups.get(test.group, (0.0, 0.0))
         student.groups[test.group] = (score + test.score, maximum + test.max_score)
