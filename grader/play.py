@@ -47,11 +47,12 @@ READ_INTERVAL = 0.1         # seconds between looks at the game's CPU time while
 MAX_TYPED_SHOWN = 1000      # piped lines a transcript lists
 DOCKER_LINE = ("docker run --rm -it -v /path/to/wordle-kit:/kit -v \"$PWD\":/work -w /work "
                "-e PYTHONPATH=/kit python:3.12 python -m grader play SUBMISSION")
-NO_SAFE_MODE_HINT = (
-    "a safe mode needs Linux: on Windows, WSL2 (the kit in a Linux distribution there); on "
-    "macOS or anywhere else, the kit in a Linux container, which runs the game in the uid "
-    "mode, e.g. " + DOCKER_LINE + "; or pass --unsafe-no-jail to play it as yourself anyway "
-    "(the student's code can then read and change what you can)")
+CONTAINER_HINT = ("the kit in a Linux container plays it safely (as root there, in the uid "
+                  "mode), e.g. " + DOCKER_LINE)
+NOT_LINUX = ("student code can only be sandboxed on Linux, not on %s: use WSL2 (the kit in a "
+             "Linux distribution under Windows) or " + CONTAINER_HINT + "; or pass "
+             "--unsafe-no-jail to play it as yourself anyway (the student's code can then read "
+             "and change whatever you can)")
 
 
 class CannotPlay(Exception):
@@ -272,6 +273,8 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
          as_text=False, unsafe_no_jail=False):
     """Play program's game from the submission at path with the TA's terminal (or what is
     piped in); return the exit status.  Raises CannotPlay."""
+    if not sys.platform.startswith("linux") and not unsafe_no_jail:
+        raise CannotPlay(NOT_LINUX % sys.platform, sandbox_failed=True)
     source, graded_seed = graded_source(path)
     seeds = Seeds(seed if seed is not None else graded_seed if graded_seed is not None
                   else Seeds.draw().number)
@@ -298,9 +301,8 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
     except LoadError as error:
         raise CannotPlay("cannot play %s: %s" % (path, error)) from None
     except SandboxError as error:
-        hint = NO_SAFE_MODE_HINT if sys.platform != "linux" else ""
-        raise CannotPlay("the sandbox could not start: %s%s" % (
-            error, "; " + hint if hint else ""), sandbox_failed=True) from None
+        raise CannotPlay("the sandbox could not start: %s; or: %s" % (error, CONTAINER_HINT),
+                         sandbox_failed=True) from None
 
 
 def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limit, notes):
