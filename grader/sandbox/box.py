@@ -84,7 +84,7 @@ _BYTECODE = {}         # (interpreter, (name, source), ...) -> {pyc file name: b
 JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"   # the modes, safest first
 NO_SAFE_MODE = ("no safe sandbox can be made here (student code would run as the grading user, "
                 "able to read the kit and rewrite results); run as root or where unprivileged "
-                "user namespaces are allowed, or pass --unsafe-no-jail to grade anyway: ")
+                "user namespaces are allowed, or pass --unsafe-no-jail to run it anyway: ")
 JAILED_PROTECTIONS = ["private mount, PID, network, IPC and UTS namespaces (no network, nothing "
                       "shared with other runs)",
                       "chroot jail without the kit, tests or other submissions"]

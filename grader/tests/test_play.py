@@ -136,9 +136,11 @@ def test_a_transcript_keeps_the_screen_with_letters_as_the_report_writes_them(tm
     assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in kept     # MAFIC's first clue
     assert "\x1b" not in kept and "\x1b[43m" in screen
     assert "typed (piped in, so not shown on the screen): crane / slate / radio" in kept
-    as_text = play(KIT_ROOT, "--seed", 7, "--color", "never", typed=typed("wordle"))
-    assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in as_text.stdout
-    assert "\x1b" not in as_text.stdout
+    for options, env in ((["--color", "never"], environment()),
+                         ([], environment(NO_COLOR="1"))):
+        as_text = play(KIT_ROOT, "--seed", 7, *options, typed=typed("wordle"), env=env)
+        assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in as_text.stdout
+        assert "\x1b" not in as_text.stdout
 
 
 def test_output_shows_colours_and_makes_every_other_escape_visible():
@@ -163,6 +165,12 @@ if __name__ == "__main__":
     while True:
         pass
 '''
+FLOODS = '''
+if __name__ == "__main__":
+    input("> ")
+    while True:
+        print("Invalid word" * 100)
+'''
 
 
 def student(folder, wordle_source):
@@ -173,14 +181,19 @@ def student(folder, wordle_source):
 
 
 def test_a_crash_shows_its_traceback_and_a_game_that_spins_is_stopped_at_its_cpu_limit(tmp_path):
-    crashed = play(student(tmp_path / "crashes", CRASHES), typed="crane\n")
+    crashed = play(student(tmp_path / "crashes", CRASHES), "--reveal", typed="crane\n")
     assert crashed.returncode == 0
+    assert crashed.stdout.startswith("the secret could not be found: a lost game with the same "
+                                     "seed showed no Answer line and no clues")
     assert "Traceback (most recent call last):" in crashed.stderr
     assert "ValueError: the student's bug" in crashed.stderr
     assert "the program crashed: ValueError: the student's bug" in crashed.stderr
     spun = play(student(tmp_path / "spins", SPINS), typed="crane\n")
     assert spun.returncode == 0
     assert "stopped: it used up a grading's CPU time limit for a game" in spun.stderr
+    flooded = play(student(tmp_path / "floods", FLOODS), typed="crane\n")
+    assert "stopped: it printed more than a grading's output limit (256 KiB)" in flooded.stderr
+    assert len(flooded.stdout.encode()) <= 256 * 1024
 
 
 def test_the_input_ends_the_game_without_a_traceback():
@@ -231,13 +244,14 @@ def processes_with(token):
     return found
 
 
-def at_a_terminal(folder, keys):
-    """play's screen and exit status with a pty as its terminal, keys typed one by one."""
+def at_a_terminal(folder, keys, temp, token):
+    """play's screen, exit status and whether a process with token ran before the last key,
+    with a pty as its terminal, keys typed one by one, its temporary files in temp."""
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(KIT_ROOT)
         os.execve(sys.executable, [sys.executable, "-m", "grader", "play", str(folder)],
-                  environment(TERM="xterm"))
+                  environment(TERM="xterm", TMPDIR=str(temp)))
     screen = b""
 
     def read(seconds):
@@ -255,12 +269,13 @@ def at_a_terminal(folder, keys):
             deadline = time.monotonic() + 60
             while screen.count(b"> ") <= keys.index(key) and time.monotonic() < deadline:
                 read(0.2)
+            running = processes_with(token) != []
             os.write(fd, key)
         read(3)
         _, status = os.waitpid(pid, 0)
     finally:
         os.close(fd)
-    return screen.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+    return screen.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status), running
 
 
 @pytest.mark.parametrize("key, status, said", [(b"\x04", 0, "the game ended where its input did"),
@@ -268,11 +283,15 @@ def at_a_terminal(folder, keys):
 def test_ctrl_d_or_ctrl_c_ends_the_game_and_nothing_is_left_running(tmp_path, key, status, said):
     token = "wordle-kit-play-%d" % os.getpid()
     folder = student(tmp_path / "sub", TOKEN_SLEEPER % token)
-    screen, exit_status = at_a_terminal(folder, [b"crane\n", key])
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    screen, exit_status, was_running = at_a_terminal(folder, [b"crane\n", key], temp, token)
     assert exit_status == status, screen
+    assert was_running
     assert "> crane" in screen and said in screen and "Traceback" not in screen
     time.sleep(0.5)
     assert processes_with(token) == []
+    assert list(temp.iterdir()) == []       # the submission's and the sandbox's copies are gone
 
 
 # ---------------------------------------------------------------- hostile, in every mode
