@@ -27,6 +27,7 @@ from pathlib import Path
 
 from command_line import EXIT_INTERRUPTED, EXIT_OK
 from grader import KIT_ROOT, assignment
+from grader.ansi import BOLD, RESET
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks import expected_cache
 from grader.checks.transcripts import SEED_RANGE, Seeds
@@ -36,7 +37,7 @@ from grader.checks.transcripts.scripts import loss_script, stdin_text
 from grader.checks.information import missing_files_line
 from grader.grading import open_sandbox
 from grader.results.live_text import LiveText, typed_line
-from grader.results.pages.layout import RESULTS, SOURCES
+from grader.results.pages.layout import RESULTS, SOURCES, read_text
 from grader.sandbox.box import UNSAFE, SandboxError
 from grader.sandbox.child.codec import Status
 from grader.sandbox.child_process import DRAIN_AFTER_EXIT
@@ -70,8 +71,7 @@ def graded_source(path):
     if not (folder.is_dir() and (folder / SOURCES).is_dir() and (folder / RESULTS).is_file()):
         return folder, None
     try:
-        with open(folder / RESULTS, "rb") as handle:
-            extra = json.loads(handle.read(8 * 1024 * 1024)).get("extra_data")
+        extra = json.loads(read_text(folder / RESULTS)).get("extra_data")
         seed = extra.get("seed") if isinstance(extra, dict) else None
     except (OSError, ValueError, AttributeError):
         seed = None
@@ -103,10 +103,10 @@ def letters_as_text(setting, environ=None):
 class Screen:
     """Where the game shows: the TA's terminal (standard output and error) and the transcript."""
 
-    def __init__(self, transcript, as_text, interactive, painter_bold=None):
+    def __init__(self, transcript, as_text, interactive, colour=False):
         self.transcript = transcript
         self.interactive = interactive
-        self.bold = painter_bold or (lambda text: text)
+        self.colour = colour
         self.lock = threading.Lock()
         self.live = {"stdout": (LiveText(as_text), sys.stdout),
                      "stderr": (LiveText(as_text), sys.stderr)}
@@ -137,7 +137,7 @@ class Screen:
     def result(self, text):
         """A line of play's own on standard output (the secret)."""
         with self.lock:
-            sys.stdout.write(self.bold(text) + "\n")
+            sys.stdout.write((BOLD + text + RESET if self.colour else text) + "\n")
             sys.stdout.flush()
             self._keep(text + "\n")
 
@@ -167,26 +167,24 @@ class Screen:
 
 
 def find_secret(box, program, seeds, seed, cpu_limit):
-    """(the line that says the secret or why it could not be found, the secret or None):
-    a silent lost game with the seed, read as a grading reads its first game."""
+    """The line that says the secret, or why it could not be found: a silent lost game with
+    the seed, read as a grading reads its first game."""
     run = box.run_program(program.module, stdin_text(loss_script(program, seeds)), seed,
                           timeout=RUN_TIMEOUT, quiet_timeout=QUIET_TIMEOUT, cpu_limit=cpu_limit)
     secret = learn_secret(run)
     if secret is not None:
-        return ("the secret is %s (the Answer line of a lost game with the same seed)"
-                % secret), secret
+        return "the secret is %s (the Answer line of a lost game with the same seed)" % secret
     fitting = fitting_secrets(run)
     if len(fitting) == 1:
         return ("the secret is %s (the one word the clues of a lost game with the same seed "
-                "fit)" % fitting[0]), fitting[0]
+                "fit)" % fitting[0])
     if fitting:
         return ("the secret could not be found: a lost game with the same seed showed no "
                 "Answer line, and its clues fit %d words (%s%s)" % (
-                    len(fitting), ", ".join(fitting[:10]), ", ..." if len(fitting) > 10 else "")
-                ), None
+                    len(fitting), ", ".join(fitting[:10]), ", ..." if len(fitting) > 10 else ""))
     how = run.detail or run.status
     return ("the secret could not be found: a lost game with the same seed showed no Answer "
-            "line and no clues (%s)" % how), None
+            "line and no clues (%s)" % how)
 
 
 def feed_input(screen, child_input, fd=0):
@@ -256,13 +254,13 @@ def ending(result, cpu_limit, limits):
     if result.status == Status.OK:
         return "the game ended: the program finished"
     if result.status == Status.WAITED_FOR_INPUT:
-        return ("the game ended where its input did (Ctrl-D, or the end of the lines piped in)")
+        return "the game ended where its input did (Ctrl-D, or the end of the lines piped in)"
     if result.status == Status.RAISED:
         return "the program crashed: %s (its traceback is above)" % result.detail
     if result.status == Status.EXITED:
         return "the program ended itself: %s" % result.detail
     if result.cpu_exhausted:
-        return ("stopped: it used up a grading's CPU time limit for a game (%g s)" % cpu_limit)
+        return "stopped: it used up a grading's CPU time limit for a game (%g s)" % cpu_limit
     if result.output_truncated:
         return ("stopped: it printed more than a grading's output limit (%d KiB)"
                 % (limits.output_bytes // 1024))
@@ -291,8 +289,7 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
                               private_paths=private,
                               output_files=[transcript] if transcript else []) as box:
                 handle = open(transcript, "w", encoding="utf-8") if transcript else None
-                screen = Screen(handle, as_text, interactive,
-                                (lambda text: "\033[1m%s\033[0m" % text) if colour else None)
+                screen = Screen(handle, as_text, interactive, colour)
                 try:
                     return play_in(box, screen, path, program, seeds, game, game_seed, reveal,
                                    cpu_limit, submission.notes)
@@ -316,8 +313,7 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
     if box.mode == UNSAFE:
         screen.say("unsafe: the student's code runs as you (--unsafe-no-jail)")
     if reveal:
-        line, _ = find_secret(box, program, seeds, game_seed, cpu_limit)
-        screen.result(line)
+        screen.result(find_secret(box, program, seeds, game_seed, cpu_limit))
     screen.say("limits as a grading's game: %g s of CPU time, %d MiB of memory, %d KiB of "
                "output%s; %s ends the game" % (
                    cpu_limit, box.limits.memory_bytes // 1024 ** 2,

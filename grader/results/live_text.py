@@ -70,8 +70,8 @@ class LiveText:
             return "".join(visible_character(char) for char in text)
         if self.colour is None:
             return "".join(PLAIN_ESCAPES.get(char) or visible_character(char) for char in text)
-        return "".join(char if char == "\n" else "[%s:%s]" % (visible_character(char),
-                                                             self.colour) for char in text)
+        return "".join(char if char == "\n" else
+                       "[%s:%s]" % (visible_character(char), self.colour) for char in text)
 
 
 def typed_line(line):

@@ -29,7 +29,7 @@ from grader.checks.transcripts.reference_games import reference_output
 from grader.results.live_text import LiveText
 from grader.results.pages import layout
 from grader.tests import pinned
-from grader.tests.test_jail import (AS_NOBODY, IS_ROOT, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
+from grader.tests.test_jail import (AS_NOBODY, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
                                     SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
@@ -278,8 +278,9 @@ def at_a_terminal(folder, keys, temp, token):
     return screen.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status), running
 
 
-@pytest.mark.parametrize("key, status, said", [(b"\x04", 0, "the game ended where its input did"),
-                                                (b"\x03", 130, "interrupted: the game was ended")])
+@pytest.mark.parametrize("key, status, said", [
+    (b"\x04", 0, "the game ended where its input did"),
+    (b"\x03", 130, "interrupted: the game was ended")])
 def test_ctrl_d_or_ctrl_c_ends_the_game_and_nothing_is_left_running(tmp_path, key, status, said):
     token = "wordle-kit-play-%d" % os.getpid()
     folder = student(tmp_path / "sub", TOKEN_SLEEPER % token)
@@ -372,9 +373,9 @@ def test_a_hostile_game_writes_reads_and_leaves_nothing(mode):
         for path in (submission, submission / "wordle.py", submission / "easy_wordle.py"):
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
         before = home_state(home)
-        done = play("sub", "--seed", 7, "--reveal", *options, typed="crane\n", python=SYSTEM_PYTHON,
-                    prefix=prefix, cwd=kit, env={"PATH": "/usr/bin:/bin", "HOME": str(home),
-                                                  "WORDLE_KIT_CACHE": str(cache)})
+        env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "WORDLE_KIT_CACHE": str(cache)}
+        done = play("sub", "--seed", 7, "--reveal", *options, typed="crane\n",
+                    python=SYSTEM_PYTHON, prefix=prefix, cwd=kit, env=env)
         assert done.returncode == 0, done.stderr
         assert "in the sandbox's %s mode" % mode.split("-")[0] in done.stderr
         assert "the secret is CRANE" in done.stdout
