@@ -96,8 +96,9 @@ def replay_command(seed):
 
 
 def seed_line(seed):
-    return ("Seed: %d (the games' random seeds and guess orders; %s replays this grading)"
-            % (seed, replay_command(seed)))
+    return ("Seed: %d (the games' random seeds and guess orders; %s replays this grading; "
+            "python -m grader play PATH [easy_wordle] --seed %d --reveal plays its games by "
+            "hand)" % (seed, replay_command(seed), seed))
 
 
 def staff_lines(result):
