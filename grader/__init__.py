@@ -8,3 +8,8 @@ import pathlib
 
 #: The kit's root folder (the reference solution, the handout files, grader/).
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+#: How to run the kit where student code cannot be sandboxed (macOS, Windows outside WSL): in
+#: a Linux container, as root there, where the sandbox's uid mode holds (README, "play").
+CONTAINER_LINE = ("docker run --rm -it -v /path/to/wordle-kit:/kit -v \"$PWD\":/work -w /work "
+                  "-e PYTHONPATH=/kit python:3.12 python -m grader COMMAND ...")

@@ -2,7 +2,12 @@
 import os
 import sys
 
-from grader import KIT_ROOT
+from grader import CONTAINER_LINE, KIT_ROOT
+
+EXIT_SANDBOX = 3    # as cli.EXIT_SANDBOX: no safe sandbox here
+NOT_ON_WINDOWS = ("error: the grader runs student code in a Linux sandbox and does not run on "
+                  "Windows itself: use WSL2 (the kit in a Linux distribution under Windows), or "
+                  "the kit in a Linux container: " + CONTAINER_LINE)
 
 
 def _drop_working_directory():
@@ -13,6 +18,9 @@ def _drop_working_directory():
 
 
 _drop_working_directory()
+if sys.platform == "win32":     # the sandbox's modules need POSIX (fcntl, libc) to load at all
+    print(NOT_ON_WINDOWS, file=sys.stderr)
+    sys.exit(EXIT_SANDBOX)
 
 from grader.cli import main  # noqa: E402 (after the path fix on purpose)
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from command_line import EXIT_INTERRUPTED, EXIT_OK
-from grader import KIT_ROOT, assignment
+from grader import CONTAINER_LINE, KIT_ROOT, assignment
 from grader.ansi import BOLD, RESET
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks import expected_cache
@@ -46,10 +46,8 @@ from grader.sandbox.loading import LoadError, load_submission
 
 READ_INTERVAL = 0.1         # seconds between looks at the game's CPU time while it runs
 MAX_TYPED_SHOWN = 1000      # piped lines a transcript lists
-DOCKER_LINE = ("docker run --rm -it -v /path/to/wordle-kit:/kit -v \"$PWD\":/work -w /work "
-               "-e PYTHONPATH=/kit python:3.12 python -m grader play SUBMISSION")
 CONTAINER_HINT = ("the kit in a Linux container plays it safely (as root there, in the uid "
-                  "mode), e.g. " + DOCKER_LINE)
+                  "mode), e.g. " + CONTAINER_LINE.replace("COMMAND ...", "play SUBMISSION"))
 NOT_LINUX = ("student code can only be sandboxed on Linux, not on %s: use WSL2 (the kit in a "
              "Linux distribution under Windows) or " + CONTAINER_HINT + "; or pass "
              "--unsafe-no-jail to play it as yourself anyway (the student's code can then read "

@@ -409,3 +409,16 @@ def test_without_a_safe_mode_play_refuses_and_says_how_to_get_one():
     assert "no user namespace can be made here" in done.stderr
     assert "--unsafe-no-jail" in done.stderr and "docker run" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_outside_linux_play_names_wsl2_and_a_container_and_windows_stops_at_once():
+    code = ("import sys; sys.platform = %r; sys.argv = ['grader', 'play', %r]; import runpy; "
+            "runpy.run_module('grader', run_name='__main__')")
+    for platform, words in (("darwin", "only be sandboxed on Linux, not on darwin"),
+                            ("win32", "does not run on Windows itself")):
+        done = subprocess.run([sys.executable, "-c", code % (platform, str(KIT_ROOT))],
+                              cwd=KIT_ROOT, env=environment(), capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 3, done.stderr
+        assert words in done.stderr and "WSL2" in done.stderr and "docker run" in done.stderr
+        assert "Traceback" not in done.stderr and done.stdout == ""
