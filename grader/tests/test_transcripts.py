@@ -6,6 +6,7 @@ import random
 import pytest
 
 from grader import assignment, reference
+from grader.checks import function_runner
 from grader.checks import transcripts as T
 from grader.checks.transcripts import (chosen_guesses, comparison, games, judging, reading,
                                        reference_games, scripts)
@@ -77,6 +78,50 @@ def test_spacing_is_forgiven_and_noted(edit):
     outcome = judge(edit(reference_text()))
     assert outcome.passed
     assert "spacing differs from the reference, which is forgiven" in details(outcome)
+
+
+def padded_tiles(text, colours=(GREEN, YELLOW, GREY)):
+    """text with every coloured letter printed as a wider tile: colour + " L " + reset."""
+    for colour in colours:
+        for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            text = text.replace(colour + letter + RESET, colour + " " + letter + " " + RESET)
+    return text
+
+
+@pytest.mark.parametrize("edit", [
+    padded_tiles,
+    lambda t: padded_tiles(t).replace("> ", ">\t"),
+    lambda t: t.replace("Known:  ", "Known:\t"),
+    lambda t: t.replace("Letters: ", "Letters:\t"),
+    lambda t: t.replace("\n", "\r\n"),
+    lambda t: t.replace(GREEN + "R" + RESET, GREEN + "\tR" + RESET),
+], ids=["coloured padding", "tab after the prompt", "tab after Known:", "tab after Letters:",
+        "CRLF line ends", "coloured tab"])
+def test_spacing_of_any_colour_is_forgiven_and_noted(edit):
+    outcome = judge(edit(reference_text()))
+    assert outcome.passed, details(outcome)
+    assert "spacing differs from the reference, which is forgiven" in details(outcome)
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: padded_tiles(t).replace(GREEN + " R ", YELLOW + " R ", 1),
+     "got '[ D :grey][ R :yellow]"),
+    (lambda t: padded_tiles(t).replace(GREEN + " D " + RESET, GREEN + "   " + RESET, 1),
+     "got '[ D :grey][ R :yellow][ U :grey][ I :grey][   :green]'"),
+    (lambda t: padded_tiles(t).replace(GREY + " D " + RESET, GREY + " D " + RESET + GREY + " D "
+                                       + RESET, 1), "got '[ D :grey][ D :grey][ R :yellow]"),
+    (lambda t: t.replace("\n", "\rX\n", 1), "got 'Known:  _____\\rX'"),
+], ids=["wrong colour", "missing letter", "extra letter", "carriage return mid-line"])
+def test_inside_padded_tiles_letters_and_colours_still_count(edit, message):
+    outcome = judge(edit(reference_text()))
+    assert not outcome.passed
+    assert message in details(outcome)
+
+
+def test_a_history_row_of_padded_tiles_is_read_as_its_five_letters():
+    line = screen_lines(padded_tiles(GREEN + "R" + RESET + YELLOW + "A" + RESET + GREY + "D"
+                                     + RESET + GREY + "I" + RESET + GREY + "O" + RESET + "\n"))[0]
+    assert reading.history_row(line) == ("RADIO", ["green", "yellow", "grey", "grey", "grey"])
 
 
 @pytest.mark.parametrize("edit,message", [
@@ -423,12 +468,17 @@ def program_with_check_word(check_word, edit=None):
     return patched
 
 
-def graded_through_own_functions(functions, program):
+def function_tests(functions):
+    """What the function tests find of functions (a FunctionTestRun)."""
+    return function_runner.function_tests(FakeBox(functions))
+
+
+def graded_through_own_functions(functions, program, tested=None):
     box = FakeBox(functions, {"wordle": program})
     games = []
     outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
     first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
-    T.rejudge_through_own_functions(box, games, outcomes)
+    T.rejudge_through_own_functions(box, games, outcomes, tested or function_tests(functions))
     return first, outcomes
 
 
@@ -476,12 +526,60 @@ def test_a_test_of_two_games_passes_through_the_students_functions_only_when_bot
         assert not outcome.passed
         games.append(judging.Game("wordle_program.second_game", T.WORDLE, run, secret, script,
                                   outcome))
+    tested = function_tests(functions)
     for rejudged, expected in ((games[:1], None), (games, games[1].outcome),
                                (games[::-1], games[1].outcome)):
         outcomes = {}
-        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes)
+        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes, tested)
         found = outcomes["wordle_program.second_game"]
         assert found is expected if expected else found.passed
+
+
+class TwoFaced:
+    """A check_word that answers as `during` while the function tests run and all green
+    afterwards (a student's module keeps state between calls)."""
+
+    def __init__(self, during):
+        self.during, self.tests_over = during, False
+
+    def __call__(self, secret, guess):
+        return ["green"] * 5 if self.tests_over else self.during(secret, guess)
+
+
+def all_green_program():
+    def all_green(secret, guess):
+        return ["green"] * 5
+    return program_with_check_word(all_green)
+
+
+@pytest.mark.parametrize("during", [RIGHT_CHECK_WORD, swapped_check_word],
+                         ids=["right in its tests", "wrong in its tests"])
+def test_a_check_word_that_answers_otherwise_after_its_tests_accepts_no_game(during):
+    check_word = TwoFaced(during)
+    functions = dict(reference_functions(), check_word=check_word)
+    tested = function_tests(functions)
+    check_word.tests_over = True
+    _, outcomes = graded_through_own_functions(functions, all_green_program(), tested)
+    assert not any(outcome.passed for outcome in outcomes.values())
+    if during is swapped_check_word:
+        assert "check_word answered the same call differently at two times: check_word(" in \
+            details(outcomes["wordle_program.loss"])
+        assert "it keeps state between calls" in details(outcomes["wordle_program.loss"])
+
+
+def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():
+    """Right on every test call, wrong on the games' other calls: no screen in its colours."""
+    tested = function_tests(reference_functions())
+    tested_calls = tested.answers["check_word"]
+
+    def wrong_off_its_tests(secret, guess):
+        if function_runner.call_key([secret, guess]) in tested_calls:
+            return RIGHT_CHECK_WORD(secret, guess)
+        return swapped_check_word(secret, guess)
+    functions = dict(reference_functions(), check_word=wrong_off_its_tests)
+    first, outcomes = graded_through_own_functions(
+        functions, program_with_check_word(wrong_off_its_tests), tested)
+    assert not any(first.values()) and not any(o.passed for o in outcomes.values())
 
 
 def test_each_call_of_the_students_functions_is_made_once_a_grading():
@@ -489,7 +587,7 @@ def test_each_call_of_the_students_functions_is_made_once_a_grading():
     box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
     games = []
     outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
-    T.rejudge_through_own_functions(box, games, outcomes)
+    T.rejudge_through_own_functions(box, games, outcomes, function_tests(functions))
     calls = [(name, repr(args)) for name, args in box.calls]
     assert calls and len(calls) == len(set(calls))
 
