@@ -2,6 +2,7 @@
 import itertools
 import math
 import random
+import time
 
 import pytest
 
@@ -313,6 +314,48 @@ def test_a_hard_coded_secret_is_caught_after_three_seeds():
     assert outcomes["wordle_program.loss"].passed and outcomes["wordle_program.win"].passed
     assert "the secret was LERED in three games" in details(outcomes["wordle_program.second_game"])
     assert [seed for _, _, seed in box.runs][-1] == SEEDS.runs(T.WORDLE)[2]
+
+
+class SeededRuns:
+    """run_seeded for fixed_by_seeding: each run shows secrets[i] and seeds with values[i]."""
+
+    def __init__(self, secrets, values):
+        self.secrets, self.values, self.times = secrets, values, []
+
+    def __call__(self, seed):
+        self.times.append(time.monotonic())
+        index = len(self.times) - 1
+        seedings = [(self.values[index], "wordle.py:140")] if self.values[index] else []
+        return RunResult(Status.OK, stdout="Answer: %s\n" % self.secrets[index],
+                         seedings=seedings)
+
+
+def test_a_seeding_that_fixes_the_secret_is_named_with_its_line(monkeypatch):
+    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.05)
+    runs = SeededRuns(["CHIVY"] * 3, ["1913"] * 3)
+    reason = games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")])
+    assert reason.startswith("the secret was CHIVY in every run: seeding random with 1913 at "
+                             "line 140 of wordle.py fixes it")
+    assert len(runs.times) == 3
+    assert all(later - earlier >= 0.05 for earlier, later in zip(runs.times, runs.times[1:]))
+
+
+@pytest.mark.parametrize("secrets,values,made", [
+    (["CHIVY", "CHIVY", "CHIVY"], ["1700000000", "1700000001", "1700000002"], 2),  # the clock
+    (["CHIVY", "CRANE", "CRANE"], ["1913", "1913", "1913"], 2),   # seeded after the draw
+    (["CHIVY", "CHIVY", "CRANE"], ["1913", "1913", "1913"], 3),
+    (["CHIVY", "CHIVY", "CHIVY"], ["1913", "", ""], 2),           # no longer seeded
+])
+def test_a_seeding_that_leaves_the_secret_free_costs_nothing(monkeypatch, secrets, values, made):
+    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.0)
+    runs = SeededRuns(secrets, values)
+    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")]) is None
+    assert len(runs.times) == made
+
+
+def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
+    runs = SeededRuns([], [])
+    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.times == []
 
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():

@@ -1,4 +1,6 @@
 """The runs of a program."""
+import time
+
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
@@ -15,6 +17,36 @@ SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing gu
                   "turns for a repeated sample word to be sure to show):")
 
 
+SEEDED_RUNS_APART = 1.1  # seconds from one run with the program's seedings to the next
+
+
+def fixed_by_seeding(run_seeded, seeds, program, seedings):
+    """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
+    fixes its secret, or None. run_seeded(seed) runs the lost game with the program's
+    seedings taking effect: three runs with different seeds, over a second apart (a seeding
+    from the clock then differs); the secret is fixed when every run seeds random with the
+    same values and shows the same secret."""
+    if not seedings:
+        return None
+    seen, started = None, None
+    for seed in seeds.seeded_runs(program):
+        if started is not None:
+            time.sleep(max(0.0, started + SEEDED_RUNS_APART - time.monotonic()))
+        started = time.monotonic()
+        result = run_seeded(seed)
+        fitting = fitting_secrets(result)
+        found = (learn_secret(result) or (fitting[0] if len(fitting) == 1 else None),
+                 result.seedings)
+        if found[0] is None or not found[1] or (seen is not None and found != seen):
+            return None
+        seen = found
+    secret, ((value, line), *_) = seen
+    where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+    return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
+            "picks the same word each time); leave the value out (random.seed() with no value, "
+            "or no seeding at all), so that each game picks a new word" % (secret, value, where))
+
+
 def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=None):
     """Run the three scenarios of program with seeds (a Seeds); return {test id: Outcome}.
 
@@ -26,7 +58,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     A first game that does not finish stops the other two, which could not either.
     The easy game's second game is replayed with its seed and guesses chosen for its secret
     where the three games would miss a sampling with repeats in more than SAMPLE_MISS_TARGET
-    of gradings (chosen_guesses.grading_sample_miss).
+    of gradings (chosen_guesses.grading_sample_miss). A program that seeds random with a value
+    is run again with its seedings taking effect: the second game fails where that fixes the
+    secret (fixed_by_seeding).
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
@@ -38,10 +72,10 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             rejudges.append(Game(test_id, program, run, secret, script, outcome))
         return outcome
 
-    def run(script, seed):
+    def run(script, seed, honour_seeds=False):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
                                  quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
-                                     reference_game_cpu(program)))
+                                     reference_game_cpu(program)), honour_seeds=honour_seeds)
         return result, learn_secret(result)
 
     def replay(test_id, secret, seed, game):
@@ -104,6 +138,12 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             "random from the word list (e.g. random.choice(words))" % secret)
     else:
         runs[second_id] = judged(second_id, second_run, second_secret, second)
+    fixed = fixed_by_seeding(lambda seed: run(loss, seed, honour_seeds=True)[0], seeds, program,
+                             first_run.seedings or second_run.seedings)
+    if fixed:
+        runs[second_id] = Outcome.failed(fixed)
+        if rejudges is not None:
+            rejudges[:] = [game for game in rejudges if game.test_id != second_id]
     if program is EASY_WORDLE and second_secret is not None and all(
             may_pass(test_id) for test_id in runs) and grading_sample_miss(
             [[shown_counts(first_run), shown_counts(win_run)],
