@@ -9,8 +9,8 @@ import pytest
 from grader import assignment, reference
 from grader.checks import function_runner
 from grader.checks import transcripts as T
-from grader.checks.transcripts import (chosen_guesses, comparison, games, judging, reading,
-                                       reference_games, scripts)
+from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples, games,
+                                       judging, reading, reference_games, scripts)
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
@@ -356,6 +356,35 @@ def test_a_seeding_that_leaves_the_secret_free_costs_nothing(monkeypatch, secret
 def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
     runs = SeededRuns([], [])
     assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.times == []
+
+
+def easy_game_samples():
+    """The Samples of the reference's lost easy game for a secret (turns of many words)."""
+    script = tuple(scripts.loss_script(T.EASY_WORDLE, SEEDS))
+    return [item for item in reference_games.expected_screen(T.EASY_WORDLE, "CRAYS", script)
+            if isinstance(item, reference_games.Samples)]
+
+
+@pytest.mark.parametrize("rule", range(len(fixed_samples.RULES)))
+def test_words_shown_by_a_fixed_rule_are_named(rule):
+    name, pick = fixed_samples.RULES[rule]
+    samples = [(item, tuple(pick(item.ordered, item.count))) for item in easy_game_samples()]
+    reason = fixed_samples.fixed_sample_reason(samples)
+    assert reason.startswith("the words shown were %s in all" % (name % 5))
+
+
+def test_words_chosen_at_random_are_never_taken_for_a_rule():
+    draw = random.Random(1913)
+    for _ in range(300):
+        samples = [(item, tuple(draw.sample(item.ordered, item.count)))
+                   for item in easy_game_samples()]
+        assert fixed_samples.fixed_sample_reason(samples) is None
+
+
+def test_a_rule_is_named_only_where_chance_could_not_explain_it():
+    few = reference_games.Samples(frozenset("abcdef"), 5, 6, tuple("abcdef"))
+    assert fixed_samples.random_choice_chance([few] * 3) > fixed_samples.FIXED_SAMPLE_CHANCE
+    assert fixed_samples.fixed_sample_reason([(few, tuple("abcde"))] * 3) is None
 
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():

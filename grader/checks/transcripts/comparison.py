@@ -2,7 +2,7 @@
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grader.checks.transcripts.reference_games import Samples
 from grader.results.outcome import Diff
@@ -15,6 +15,7 @@ class Comparison:
     problem: str  # the first difference, for people
     expected_rows: list  # (key, text) of the expected lines, as shown in the diff
     notes: list  # forgiven spacing differences
+    samples: list = field(default_factory=list)  # (Samples, the words shown) of valid samples
 
 
 def samples_problem(sample, block):
@@ -47,13 +48,14 @@ def sample_placeholder(sample):
 
 def compare_screens(got, expected):
     """Walk the expected screen along the student's lines; stop at the first difference."""
-    shown, notes, position = [], [], 0
+    shown, notes, position, samples = [], [], 0, []
     for index, item in enumerate(expected):
         if isinstance(item, Samples):
             block = got[position:position + item.count]
             problem = samples_problem(item, block)
             if problem:
                 return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
+            samples.append((item, tuple(line.plain.strip() for line in block)))
             shown.extend(row(line) for line in block)
             position += item.count
             continue
@@ -72,7 +74,7 @@ def compare_screens(got, expected):
     if position < len(got):
         return Comparison(False, "line %d is extra (the game should have ended): %r"
                           % (position + 1, got[position].text), shown, notes)
-    return Comparison(True, "", shown, notes)
+    return Comparison(True, "", shown, notes, samples)
 
 
 def row(line):

@@ -4,7 +4,9 @@ import time
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
-from grader.checks.transcripts.judging import Game, judge_run, no_secret_outcome, without_answer
+from grader.checks.transcripts.fixed_samples import fixed_sample_reason
+from grader.checks.transcripts.judging import (Game, judge_run, no_secret_outcome, shown_samples,
+                                               without_answer)
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reading import fitting_secrets, learn_secret, shown_counts, shows_win
 from grader.checks.transcripts.reference_games import reference_game_cpu
@@ -60,17 +62,26 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     where the three games would miss a sampling with repeats in more than SAMPLE_MISS_TARGET
     of gradings (chosen_guesses.grading_sample_miss). A program that seeds random with a value
     is run again with its seedings taking effect: the second game fails where that fixes the
-    secret (fixed_by_seeding).
+    secret (fixed_by_seeding), or where the easy game's words follow a fixed rule
+    (fixed_samples).
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
         return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
 
+    played = []     # (run, secret, script) of each run judged
+
     def judged(test_id, run, secret, script):
         outcome = judge_run(program, run, secret, script, guard_hint)
+        played.append((run, secret, script))
         if not outcome.passed and rejudges is not None:
             rejudges.append(Game(test_id, program, run, secret, script, outcome))
         return outcome
+
+    def fail_second_game(reason):
+        runs[second_id] = Outcome.failed(reason)
+        if rejudges is not None:
+            rejudges[:] = [game for game in rejudges if game.test_id != second_id]
 
     def run(script, seed, honour_seeds=False):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
@@ -141,9 +152,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     fixed = fixed_by_seeding(lambda seed: run(loss, seed, honour_seeds=True)[0], seeds, program,
                              first_run.seedings or second_run.seedings)
     if fixed:
-        runs[second_id] = Outcome.failed(fixed)
-        if rejudges is not None:
-            rejudges[:] = [game for game in rejudges if game.test_id != second_id]
+        fail_second_game(fixed)
     if program is EASY_WORDLE and second_secret is not None and all(
             may_pass(test_id) for test_id in runs) and grading_sample_miss(
             [[shown_counts(first_run), shown_counts(win_run)],
@@ -153,4 +162,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             outcome.details.insert(0, SAMPLES_REPLAY)
             if runs[second_id].passed:
                 runs[second_id] = outcome
+    if program is EASY_WORDLE:
+        fixed = fixed_sample_reason([sample for run, secret, script in played
+                                     for sample in shown_samples(program, run, secret, script)])
+        if fixed:
+            fail_second_game(fixed)
     return runs

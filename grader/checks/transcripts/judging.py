@@ -77,6 +77,16 @@ def judge_run(program, run, secret, script, guard_hint=()):
     return Outcome(False, details, capped_notes(comparison.notes))
 
 
+def shown_samples(program, run, secret, script):
+    """(Samples, the words shown) of each sample of a run whose screen is right, else []."""
+    got = screen_lines(run.stdout)
+    for variant in script_variants(script):
+        comparison = compare_screens(got, expected_screen(program, secret, tuple(variant)))
+        if comparison.matches:
+            return comparison.samples
+    return []
+
+
 def capped_notes(notes):
     """The first few spacing notes and how many more there were."""
     if len(notes) <= SHOWN_SPACING_NOTES:
