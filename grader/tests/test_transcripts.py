@@ -104,6 +104,25 @@ def test_spacing_of_any_colour_is_forgiven_and_noted(edit):
     assert "spacing differs from the reference, which is forgiven" in details(outcome)
 
 
+@pytest.mark.parametrize("edit", [
+    lambda t: t + "\n",
+    lambda t: t.replace("> ", "\n> "),
+    lambda t: t.replace("Known:", "  \t\nKnown:"),
+], ids=["after the answer", "before each prompt", "a line of spacing"])
+def test_blank_lines_are_vertical_spacing_and_forgiven(edit):
+    outcome = judge(edit(reference_text()))
+    assert outcome.passed, details(outcome)
+    assert "that the reference does not print, which is forgiven" in details(outcome)
+
+
+def test_lines_keep_their_numbers_on_the_students_screen_past_blank_lines():
+    text = reference_text().replace("Known:", "\nKnown:").replace("Grey Letters:", "Grey letters:")
+    outcome = judge(text)
+    assert "line 4 differs: expected 'Grey Letters: ', got 'Grey letters: '" in details(outcome)
+    diff = next(d for d in outcome.details if isinstance(d, Diff))
+    assert diff.lines[0] == ("@", "expected lines 1-5, your lines 2-6")
+
+
 @pytest.mark.parametrize("edit,message", [
     (lambda t: padded_tiles(t).replace(GREEN + " R ", YELLOW + " R ", 1),
      "got '[ D :grey][ R :yellow]"),
