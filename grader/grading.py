@@ -109,13 +109,14 @@ def run_everything(box, submission, seeds):
     imports, _ = in_threads({program.module: functools.partial(box.import_module, program.module)
                              for program in transcripts.PROGRAMS})
     rejudges = []
-    programs, outcomes = in_threads(
+    programs, tested = in_threads(
         {program.module: functools.partial(program_outcomes, box, submission, program, seeds,
                                            imports, rejudges) for program in transcripts.PROGRAMS},
-        meanwhile=functools.partial(function_runner.run_function_tests, box))
+        meanwhile=functools.partial(function_runner.function_tests, box))
+    outcomes = tested.outcomes
     for program_tests in programs.values():
         outcomes.update(program_tests)
-    transcripts.rejudge_through_own_functions(box, rejudges, outcomes)
+    transcripts.rejudge_through_own_functions(box, rejudges, outcomes, tested)
     outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
     outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports,
                                                                          submission)

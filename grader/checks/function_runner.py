@@ -9,7 +9,9 @@ in CPU seconds of the child, set against the reference's CPU time for the same
 call (assignment.cpu_limit); when to stop calling a function is give_up's to
 decide.
 """
+import json
 from collections import Counter
+from dataclasses import dataclass, field
 
 from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of
@@ -128,9 +130,30 @@ def slow_note(case, result):
             % (cpu_text(result.cpu_seconds), cpu_text(case.reference_cpu), case.call_text))
 
 
-def run_test(box, test, log, wrong_lists=None):
+def call_key(args):
+    """A call's arguments as a key (plain data: lists, strings)."""
+    return json.dumps(args)
+
+
+@dataclass
+class FunctionTestRun:
+    """What the function tests found: {test id: Outcome}, and each value of the right type a
+    function returned, {function name: {call_key(args): value}} (what the games' rejudging
+    holds the student's functions to)."""
+
+    outcomes: dict
+    answers: dict = field(default_factory=dict)
+
+    def failed_functions(self, tests=FUNCTION_TESTS):
+        """The names of the functions that failed at least one of their tests."""
+        return {test.function.name for test in tests if test.spec.id in self.outcomes
+                and not self.outcomes[test.spec.id].passed}
+
+
+def run_test(box, test, log, wrong_lists=None, answers=None):
     """Run one test's cases through box; return its Outcome. With wrong_lists (a dict), the
-    first call that returned a wrong list of words is kept there: {test id: (case, value)}."""
+    first call that returned a wrong list of words is kept there: {test id: (case, value)};
+    with answers (a dict), each value of the right type returned: {call_key(args): value}."""
     cases = cases_of(test)
     function = test.function
     failures = []
@@ -149,6 +172,9 @@ def run_test(box, test, log, wrong_lists=None):
         result = box.call(function.module, function.name, list(case.args),
                           timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
         log.record(function, result, cpu_limit)
+        if answers is not None and result.status == Status.OK and has_return_type(function,
+                                                                                   result.value):
+            answers[call_key(case.args)] = result.value
         if result.status in FATAL_STATUSES:
             return Outcome.failed(log.blocked(function))
         if result.status != Status.TIMEOUT and result.cpu_seconds is not None and (
@@ -214,10 +240,19 @@ def base_explains(box, base, case, value, log):
 
 def run_function_tests(box, tests=FUNCTION_TESTS):
     """Run the function tests (all of them unless given); return {test id: Outcome}."""
+    return function_tests(box, tests).outcomes
+
+
+def function_tests(box, tests=FUNCTION_TESTS):
+    """Run the function tests (all of them unless given); return a FunctionTestRun."""
     log = CallLog()
     wrong_lists = {}
-    outcomes = {test.spec.id: run_test(box, test, log, wrong_lists) for test in tests}
-    failed = {test.function.name for test in tests if not outcomes[test.spec.id].passed}
+    answers = {}
+    outcomes = {test.spec.id: run_test(box, test, log, wrong_lists,
+                                       answers.setdefault(test.function.name, {}))
+                for test in tests}
+    run = FunctionTestRun(outcomes, answers)
+    failed = run.failed_functions(tests)
     for test in tests:
         base = assignment.FUNCTIONS.get(test.function.builds_on)
         if base is None or base.name not in failed or test.spec.id not in wrong_lists:
@@ -225,4 +260,4 @@ def run_function_tests(box, tests=FUNCTION_TESTS):
         note = base_explains(box, base, *wrong_lists[test.spec.id], log)
         if note:
             outcomes[test.spec.id].notes.append(note)
-    return outcomes
+    return run

@@ -4,15 +4,17 @@ display_utility prints each coloured letter as an escape sequence, the
 letter, then a reset. Reading those sequences turns output into lines whose
 tokens carry their colour, so a transcript can be compared letter by letter,
 colours included, without caring how the colours were printed (one letter
-per call or several). Comparison ignores spaces (runs of spaces, missing or
-trailing spaces are forgiven) but nothing else.
+per call or several). Comparison ignores spacing as a terminal shows it (spaces
+and tabs, coloured or not: runs of them, missing or extra ones, and a carriage return
+at a line's end, as print(..., end="\r\n") leaves it) but nothing else: every other
+character, its colour and its place among the others must match.
 """
 from dataclasses import dataclass
 
 from grader.ansi import ESCAPE, LETTER_CODES, RESET_CODES
 
 COLOUR_CODES = {code: colour for colour, code in LETTER_CODES.items()}
-PLAIN_SPACE = (" ", None)
+SPACING = frozenset(" \t")  # spacing in any colour (on a coloured background: a wider tile)
 PLAIN_ESCAPES = {"[": "\\[", "\\": "\\\\"}
 
 
@@ -24,22 +26,48 @@ class ScreenLine:
 
     @property
     def key(self):
-        """What must match: the tokens without plain spaces."""
-        return tuple(token for token in self.tokens if token != PLAIN_SPACE)
+        """What must match: the tokens without spacing (spaces and tabs of any colour, a
+        carriage return ending the line)."""
+        tokens = self.tokens[:-1] if self.tokens[-1:] and self.tokens[-1][0] == "\r" else self.tokens
+        return tuple(token for token in tokens if token[0] not in SPACING)
 
     @property
     def text(self):
-        """The line for people: coloured letters as [R:green]; a plain [ or \\ is written
+        """The line for people: coloured letters as [R:green], with the spacing of their colour
+        beside them inside the brackets ([ R :green], a wider tile); a plain [ or \\ is written
         \\[ or \\\\, so printed text such as "[R:green]" never looks like a coloured letter."""
-        return "".join(PLAIN_ESCAPES.get(char, char) if colour is None
-                       else "[%s:%s]" % (char, colour) for char, colour in self.tokens)
+        parts, start = [], 0
+        while start < len(self.tokens):
+            colour = self.tokens[start][1]
+            end = start + 1
+            while end < len(self.tokens) and self.tokens[end][1] == colour:
+                end += 1
+            chars = "".join(char for char, _ in self.tokens[start:end])
+            if colour is None:
+                parts.extend(PLAIN_ESCAPES.get(char, char) for char in chars)
+            else:
+                parts.extend("[%s:%s]" % (piece, colour) for piece in letter_pieces(chars))
+            start = end
+        return "".join(parts)
 
     @property
     def plain(self):
-        """The plain text of the line, or None if any of it is coloured."""
-        if any(colour is not None for _, colour in self.tokens):
+        """The plain text of the line, or None if any of it but spacing is coloured."""
+        if any(colour is not None for _, colour in self.key):
             return None
         return "".join(char for char, _ in self.tokens)
+
+
+def letter_pieces(chars):
+    """chars (of one colour) cut into pieces of one letter each: the spacing before the first
+    letter and after the last goes with it, the spacing between two letters is shared
+    (" R  A " -> " R ", " A "). Spacing alone is one piece."""
+    letters = [index for index, char in enumerate(chars) if char not in SPACING]
+    if not letters:
+        return [chars]
+    cuts = [0] + [(left + 1 + right + 1) // 2 for left, right in zip(letters, letters[1:])] + [
+        len(chars)]
+    return [chars[begin:end] for begin, end in zip(cuts, cuts[1:])]
 
 
 def colour_of(code):

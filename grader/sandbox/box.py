@@ -68,7 +68,7 @@ from pathlib import Path
 from grader.sandbox import cgroup, folder_guard, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, capped
+from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, MAX_SEEDINGS, capped
 from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, signal_name
 from grader.sandbox.limits import Limits
 
@@ -128,6 +128,8 @@ class RunResult:
     forbidden_imports: list = field(default_factory=list)
     detail: str = ""
     cpu_exhausted: bool = False     # killed by the kernel at its CPU time limit (SIGXCPU)
+    seedings: list = field(default_factory=list)    # (value's repr, "file.py:line") of each
+    # seeding of random with a value the program made (random.seed(1913)), a few at most
 
 
 class Sandbox:
@@ -509,15 +511,18 @@ class Sandbox:
                 detail=f"importing {module} failed: it did not finish ({result.detail})"))
         return result
 
-    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
+                    honour_seeds=False):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
-        With a quiet_timeout the run also times out when it prints nothing for that long,
-        so a slow program that keeps printing may use all of timeout, a stuck one may not.
-        cpu_limit (seconds, rounded up) replaces the limits' cpu_seconds for this run.
+        The program's own seedings of random with a value are reported and do nothing, unless
+        honour_seeds. With a quiet_timeout the run also times out when it prints nothing for
+        that long, so a slow program that keeps printing may use all of timeout, a stuck one
+        may not. cpu_limit (seconds, rounded up) replaces the limits' cpu_seconds for this run.
         """
-        return self._run_once({"mode": "program", "module": module, "seed": seed}, stdin, timeout,
-                              quiet_timeout, cpu_limit)
+        return self._run_once({"mode": "program", "module": module, "seed": seed,
+                               "honour_seeds": honour_seeds}, stdin, timeout, quiet_timeout,
+                              cpu_limit)
 
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None):
         module = config["module"]
@@ -552,7 +557,8 @@ class Sandbox:
             if self.temp is None:
                 raise SandboxError("the sandbox is closed")
             child = self._start({"mode": "program", "module": module, "seed": seed,
-                                 "end_at_eof": True}, stdin=subprocess.PIPE, cpu_limit=cpu_limit)
+                                 "honour_seeds": False, "end_at_eof": True},
+                                stdin=subprocess.PIPE, cpu_limit=cpu_limit)
             self._runs.add(child)
         return child
 
@@ -655,8 +661,12 @@ def run_result(child, finished):
     ends = []
     for message in child.messages:
         name = message.get("forbidden_import")
+        seeded = message.get("seeded")
         if type(name) is str and len(result.forbidden_imports) < MAX_FORBIDDEN_IMPORTS:
             result.forbidden_imports.append(capped(name, 60))
+        elif (type(seeded) is dict and type(seeded.get("value")) is str
+              and type(seeded.get("line")) is str and len(result.seedings) < MAX_SEEDINGS):
+            result.seedings.append((capped(seeded["value"], 80), capped(seeded["line"], 80)))
         elif "end" in message:
             ends.append(message)
     saw_eof = any(message.get("eof") is True for message in child.messages)

@@ -39,7 +39,8 @@ class FakeBox:
         return CallResult(Status.OK, value=copy.deepcopy(value), args_after=arguments,
                           returned_argument=returned)
 
-    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
+                    honour_seeds=False):
         self.runs.append((module, stdin, seed))
         self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)

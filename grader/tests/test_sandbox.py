@@ -291,6 +291,20 @@ def test_program_runs_are_seeded_and_student_seeds_and_generators_are_ignored(tm
     draw = random.Random(7).random()
     assert first.stdout == again.stdout == f"{draw}\n{draw} {draw}\n{draw}\n"
     assert other.stdout != first.stdout
+    assert first.seedings == other.seedings == [("12345", "wordle.py:4"), ("12345", "wordle.py:6")]
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_a_program_s_own_seedings_take_effect_when_honoured(tmp_path, privileged):
+    with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:
+        first = box.run_program("wordle", "", seed=7, honour_seeds=True)
+        other = box.run_program("wordle", "", seed=8, honour_seeds=True)
+    fixed = str(random.Random(12345).random())
+    for run in (first, other):
+        lines = run.stdout.splitlines()
+        assert lines[0] == lines[1].split()[1] == fixed   # random.seed(12345), Random(12345)
+    assert first.stdout.splitlines()[1].split()[0] != other.stdout.splitlines()[1].split()[0]
+    assert first.seedings == [("12345", "wordle.py:4"), ("12345", "wordle.py:6")]
 
 
 SLOW_BUT_PRINTING = '''

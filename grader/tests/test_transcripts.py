@@ -2,13 +2,15 @@
 import itertools
 import math
 import random
+import time
 
 import pytest
 
 from grader import assignment, reference
+from grader.checks import function_runner
 from grader.checks import transcripts as T
-from grader.checks.transcripts import (chosen_guesses, comparison, games, judging, reading,
-                                       reference_games, scripts)
+from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples, games,
+                                       judging, reading, reference_games, scripts)
 from grader.results.outcome import Diff
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
@@ -77,6 +79,69 @@ def test_spacing_is_forgiven_and_noted(edit):
     outcome = judge(edit(reference_text()))
     assert outcome.passed
     assert "spacing differs from the reference, which is forgiven" in details(outcome)
+
+
+def padded_tiles(text, colours=(GREEN, YELLOW, GREY)):
+    """text with every coloured letter printed as a wider tile: colour + " L " + reset."""
+    for colour in colours:
+        for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            text = text.replace(colour + letter + RESET, colour + " " + letter + " " + RESET)
+    return text
+
+
+@pytest.mark.parametrize("edit", [
+    padded_tiles,
+    lambda t: padded_tiles(t).replace("> ", ">\t"),
+    lambda t: t.replace("Known:  ", "Known:\t"),
+    lambda t: t.replace("Letters: ", "Letters:\t"),
+    lambda t: t.replace("\n", "\r\n"),
+    lambda t: t.replace(GREEN + "R" + RESET, GREEN + "\tR" + RESET),
+], ids=["coloured padding", "tab after the prompt", "tab after Known:", "tab after Letters:",
+        "CRLF line ends", "coloured tab"])
+def test_spacing_of_any_colour_is_forgiven_and_noted(edit):
+    outcome = judge(edit(reference_text()))
+    assert outcome.passed, details(outcome)
+    assert "spacing differs from the reference, which is forgiven" in details(outcome)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t + "\n",
+    lambda t: t.replace("> ", "\n> "),
+    lambda t: t.replace("Known:", "  \t\nKnown:"),
+], ids=["after the answer", "before each prompt", "a line of spacing"])
+def test_blank_lines_are_vertical_spacing_and_forgiven(edit):
+    outcome = judge(edit(reference_text()))
+    assert outcome.passed, details(outcome)
+    assert "that the reference does not print, which is forgiven" in details(outcome)
+
+
+def test_lines_keep_their_numbers_on_the_students_screen_past_blank_lines():
+    text = reference_text().replace("Known:", "\nKnown:").replace("Grey Letters:", "Grey letters:")
+    outcome = judge(text)
+    assert "line 4 differs: expected 'Grey Letters: ', got 'Grey letters: '" in details(outcome)
+    diff = next(d for d in outcome.details if isinstance(d, Diff))
+    assert diff.lines[0] == ("@", "expected lines 1-5, your lines 2-6")
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: padded_tiles(t).replace(GREEN + " R ", YELLOW + " R ", 1),
+     "got '[ D :grey][ R :yellow]"),
+    (lambda t: padded_tiles(t).replace(GREEN + " D " + RESET, GREEN + "   " + RESET, 1),
+     "got '[ D :grey][ R :yellow][ U :grey][ I :grey][   :green]'"),
+    (lambda t: padded_tiles(t).replace(GREY + " D " + RESET, GREY + " D " + RESET + GREY + " D "
+                                       + RESET, 1), "got '[ D :grey][ D :grey][ R :yellow]"),
+    (lambda t: t.replace("\n", "\rX\n", 1), "got 'Known:  _____\\rX'"),
+], ids=["wrong colour", "missing letter", "extra letter", "carriage return mid-line"])
+def test_inside_padded_tiles_letters_and_colours_still_count(edit, message):
+    outcome = judge(edit(reference_text()))
+    assert not outcome.passed
+    assert message in details(outcome)
+
+
+def test_a_history_row_of_padded_tiles_is_read_as_its_five_letters():
+    line = screen_lines(padded_tiles(GREEN + "R" + RESET + YELLOW + "A" + RESET + GREY + "D"
+                                     + RESET + GREY + "I" + RESET + GREY + "O" + RESET + "\n"))[0]
+    assert reading.history_row(line) == ("RADIO", ["green", "yellow", "grey", "grey", "grey"])
 
 
 @pytest.mark.parametrize("edit,message", [
@@ -270,6 +335,77 @@ def test_a_hard_coded_secret_is_caught_after_three_seeds():
     assert [seed for _, _, seed in box.runs][-1] == SEEDS.runs(T.WORDLE)[2]
 
 
+class SeededRuns:
+    """run_seeded for fixed_by_seeding: each run shows secrets[i] and seeds with values[i]."""
+
+    def __init__(self, secrets, values):
+        self.secrets, self.values, self.times = secrets, values, []
+
+    def __call__(self, seed):
+        self.times.append(time.monotonic())
+        index = len(self.times) - 1
+        seedings = [(self.values[index], "wordle.py:140")] if self.values[index] else []
+        return RunResult(Status.OK, stdout="Answer: %s\n" % self.secrets[index],
+                         seedings=seedings)
+
+
+def test_a_seeding_that_fixes_the_secret_is_named_with_its_line(monkeypatch):
+    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.05)
+    runs = SeededRuns(["CHIVY"] * 3, ["1913"] * 3)
+    reason = games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")])
+    assert reason.startswith("the secret was CHIVY in every run: seeding random with 1913 at "
+                             "line 140 of wordle.py fixes it")
+    assert len(runs.times) == 3
+    assert all(later - earlier >= 0.05 for earlier, later in zip(runs.times, runs.times[1:]))
+
+
+@pytest.mark.parametrize("secrets,values,made", [
+    (["CHIVY", "CHIVY", "CHIVY"], ["1700000000", "1700000001", "1700000002"], 2),  # the clock
+    (["CHIVY", "CRANE", "CRANE"], ["1913", "1913", "1913"], 2),   # seeded after the draw
+    (["CHIVY", "CHIVY", "CRANE"], ["1913", "1913", "1913"], 3),
+    (["CHIVY", "CHIVY", "CHIVY"], ["1913", "", ""], 2),           # no longer seeded
+])
+def test_a_seeding_that_leaves_the_secret_free_costs_nothing(monkeypatch, secrets, values, made):
+    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.0)
+    runs = SeededRuns(secrets, values)
+    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")]) is None
+    assert len(runs.times) == made
+
+
+def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
+    runs = SeededRuns([], [])
+    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.times == []
+
+
+def easy_game_samples():
+    """The Samples of the reference's lost easy game for a secret (turns of many words)."""
+    script = tuple(scripts.loss_script(T.EASY_WORDLE, SEEDS))
+    return [item for item in reference_games.expected_screen(T.EASY_WORDLE, "CRAYS", script)
+            if isinstance(item, reference_games.Samples)]
+
+
+@pytest.mark.parametrize("rule", range(len(fixed_samples.RULES)))
+def test_words_shown_by_a_fixed_rule_are_named(rule):
+    name, pick = fixed_samples.RULES[rule]
+    samples = [(item, tuple(pick(item.ordered, item.count))) for item in easy_game_samples()]
+    reason = fixed_samples.fixed_sample_reason(samples)
+    assert reason.startswith("the words shown were %s in all" % (name % 5))
+
+
+def test_words_chosen_at_random_are_never_taken_for_a_rule():
+    draw = random.Random(1913)
+    for _ in range(300):
+        samples = [(item, tuple(draw.sample(item.ordered, item.count)))
+                   for item in easy_game_samples()]
+        assert fixed_samples.fixed_sample_reason(samples) is None
+
+
+def test_a_rule_is_named_only_where_chance_could_not_explain_it():
+    few = reference_games.Samples(frozenset("abcdef"), 5, 6, tuple("abcdef"))
+    assert fixed_samples.random_choice_chance([few] * 3) > fixed_samples.FIXED_SAMPLE_CHANCE
+    assert fixed_samples.fixed_sample_reason([(few, tuple("abcde"))] * 3) is None
+
+
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
@@ -423,12 +559,17 @@ def program_with_check_word(check_word, edit=None):
     return patched
 
 
-def graded_through_own_functions(functions, program):
+def function_tests(functions):
+    """What the function tests find of functions (a FunctionTestRun)."""
+    return function_runner.function_tests(FakeBox(functions))
+
+
+def graded_through_own_functions(functions, program, tested=None):
     box = FakeBox(functions, {"wordle": program})
     games = []
     outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
     first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
-    T.rejudge_through_own_functions(box, games, outcomes)
+    T.rejudge_through_own_functions(box, games, outcomes, tested or function_tests(functions))
     return first, outcomes
 
 
@@ -476,12 +617,60 @@ def test_a_test_of_two_games_passes_through_the_students_functions_only_when_bot
         assert not outcome.passed
         games.append(judging.Game("wordle_program.second_game", T.WORDLE, run, secret, script,
                                   outcome))
+    tested = function_tests(functions)
     for rejudged, expected in ((games[:1], None), (games, games[1].outcome),
                                (games[::-1], games[1].outcome)):
         outcomes = {}
-        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes)
+        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes, tested)
         found = outcomes["wordle_program.second_game"]
         assert found is expected if expected else found.passed
+
+
+class TwoFaced:
+    """A check_word that answers as `during` while the function tests run and all green
+    afterwards (a student's module keeps state between calls)."""
+
+    def __init__(self, during):
+        self.during, self.tests_over = during, False
+
+    def __call__(self, secret, guess):
+        return ["green"] * 5 if self.tests_over else self.during(secret, guess)
+
+
+def all_green_program():
+    def all_green(secret, guess):
+        return ["green"] * 5
+    return program_with_check_word(all_green)
+
+
+@pytest.mark.parametrize("during", [RIGHT_CHECK_WORD, swapped_check_word],
+                         ids=["right in its tests", "wrong in its tests"])
+def test_a_check_word_that_answers_otherwise_after_its_tests_accepts_no_game(during):
+    check_word = TwoFaced(during)
+    functions = dict(reference_functions(), check_word=check_word)
+    tested = function_tests(functions)
+    check_word.tests_over = True
+    _, outcomes = graded_through_own_functions(functions, all_green_program(), tested)
+    assert not any(outcome.passed for outcome in outcomes.values())
+    if during is swapped_check_word:
+        assert "check_word answered the same call differently at two times: check_word(" in \
+            details(outcomes["wordle_program.loss"])
+        assert "it keeps state between calls" in details(outcomes["wordle_program.loss"])
+
+
+def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():
+    """Right on every test call, wrong on the games' other calls: no screen in its colours."""
+    tested = function_tests(reference_functions())
+    tested_calls = tested.answers["check_word"]
+
+    def wrong_off_its_tests(secret, guess):
+        if function_runner.call_key([secret, guess]) in tested_calls:
+            return RIGHT_CHECK_WORD(secret, guess)
+        return swapped_check_word(secret, guess)
+    functions = dict(reference_functions(), check_word=wrong_off_its_tests)
+    first, outcomes = graded_through_own_functions(
+        functions, program_with_check_word(wrong_off_its_tests), tested)
+    assert not any(first.values()) and not any(o.passed for o in outcomes.values())
 
 
 def test_each_call_of_the_students_functions_is_made_once_a_grading():
@@ -489,7 +678,7 @@ def test_each_call_of_the_students_functions_is_made_once_a_grading():
     box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
     games = []
     outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
-    T.rejudge_through_own_functions(box, games, outcomes)
+    T.rejudge_through_own_functions(box, games, outcomes, function_tests(functions))
     calls = [(name, repr(args)) for name, args in box.calls]
     assert calls and len(calls) == len(set(calls))
 

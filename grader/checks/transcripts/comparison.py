@@ -2,7 +2,7 @@
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grader.checks.transcripts.reference_games import Samples
 from grader.results.outcome import Diff
@@ -15,6 +15,7 @@ class Comparison:
     problem: str  # the first difference, for people
     expected_rows: list  # (key, text) of the expected lines, as shown in the diff
     notes: list  # forgiven spacing differences
+    samples: list = field(default_factory=list)  # (Samples, the words shown) of valid samples
 
 
 def samples_problem(sample, block):
@@ -46,33 +47,45 @@ def sample_placeholder(sample):
 
 
 def compare_screens(got, expected):
-    """Walk the expected screen along the student's lines; stop at the first difference."""
-    shown, notes, position = [], [], 0
+    """Walk the expected screen along the student's lines; stop at the first difference.
+    Blank lines (nothing but spacing) are vertical spacing: forgiven, and skipped; the lines
+    named keep their numbers on the student's screen."""
+    numbers = [number for number, line in enumerate(got, 1) if line.key]
+    blank_lines = len(got) - len(numbers)
+    numbers.append(len(got) + 1)    # where a missing line would be
+    got = [line for line in got if line.key]
+    shown, notes, position, samples = [], [], 0, []
     for index, item in enumerate(expected):
         if isinstance(item, Samples):
             block = got[position:position + item.count]
             problem = samples_problem(item, block)
             if problem:
                 return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
+            samples.append((item, tuple(line.plain.strip() for line in block)))
             shown.extend(row(line) for line in block)
             position += item.count
             continue
         if position >= len(got):
-            problem = "the output ends early: next, line %d should be %r" % (position + 1, item.text)
+            problem = "the output ends early: next, line %d should be %r" % (numbers[position],
+                                                                             item.text)
             return Comparison(False, problem, shown + rest_of(expected[index:]), notes)
         line = got[position]
         if line.key != item.key:
-            return Comparison(False, first_difference(position, got, item, expected[index + 1:]),
+            return Comparison(False, first_difference(position, got, item, expected[index + 1:],
+                                                      numbers),
                               shown + rest_of(expected[index:]), notes)
         if line.text != item.text:
             notes.append("line %d: spacing differs from the reference, which is forgiven: "
-                          "expected %r, got %r" % (position + 1, item.text, line.text))
+                          "expected %r, got %r" % (numbers[position], item.text, line.text))
         shown.append(row(line))
         position += 1
     if position < len(got):
         return Comparison(False, "line %d is extra (the game should have ended): %r"
-                          % (position + 1, got[position].text), shown, notes)
-    return Comparison(True, "", shown, notes)
+                          % (numbers[position], got[position].text), shown, notes)
+    if blank_lines:
+        notes.append("%d blank line%s that the reference does not print, which is forgiven"
+                     % (blank_lines, "" if blank_lines == 1 else "s"))
+    return Comparison(True, "", shown, notes, samples)
 
 
 def row(line):
@@ -114,9 +127,10 @@ class ScreenLineText:
         return self.text
 
 
-def first_difference(position, got, item, following):
-    """The first difference, as "line N is extra", "line N is missing" or "line N differs"."""
-    number, line = position + 1, got[position]
+def first_difference(position, got, item, following, numbers):
+    """The first difference, as "line N is extra", "line N is missing" or "line N differs"
+    (N: numbers[position], the line's number on the student's screen)."""
+    number, line = numbers[position], got[position]
     upcoming = following[0] if following else None
     if upcoming is not None and not isinstance(upcoming, Samples) and line.key == upcoming.key:
         return "line %d is missing: expected %r before %r" % (number, item.text, line.text)
@@ -143,14 +157,17 @@ def non_ascii_note(text):
 
 def diff_block(expected_rows, got):
     """A diff of the expected rows and the student's lines, lines compared by key
-    (so forgiven spacing never shows as a difference), with 2 lines of context."""
-    got_rows = [row(line) for line in got]
+    (so forgiven spacing never shows as a difference, and blank lines are left out), with 2
+    lines of context."""
+    numbers = [number for number, line in enumerate(got, 1) if line.key] + [len(got) + 1]
+    got_rows = [row(line) for line in got if line.key]
     matcher = difflib.SequenceMatcher(None, [key for key, _ in expected_rows],
                                       [key for key, _ in got_rows], autojunk=False)
     tagged = []
     for group in matcher.get_grouped_opcodes(2):
         tagged.append(("@", "expected lines %d-%d, your lines %d-%d"
-                       % (group[0][1] + 1, group[-1][2], group[0][3] + 1, group[-1][4])))
+                       % (group[0][1] + 1, group[-1][2], numbers[group[0][3]],
+                          numbers[group[-1][4] - 1] if group[-1][4] else 0)))
         for tag, i1, i2, j1, j2 in with_valid_samples(expected_rows, got_rows, group):
             if tag == "equal":
                 tagged.extend((" ", text) for _, text in got_rows[j1:j2])

@@ -1,8 +1,12 @@
 """The runs of a program."""
+import time
+
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
-from grader.checks.transcripts.judging import Game, judge_run, no_secret_outcome, without_answer
+from grader.checks.transcripts.fixed_samples import fixed_sample_reason
+from grader.checks.transcripts.judging import (Game, judge_run, no_secret_outcome, shown_samples,
+                                               without_answer)
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reading import fitting_secrets, learn_secret, shown_counts, shows_win
 from grader.checks.transcripts.reference_games import reference_game_cpu
@@ -13,6 +17,36 @@ from grader.sandbox.child.codec import Status
 SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing guesses chosen for "
                   "its secret so that five words stay possible (the first games left too few "
                   "turns for a repeated sample word to be sure to show):")
+
+
+SEEDED_RUNS_APART = 1.1  # seconds from one run with the program's seedings to the next
+
+
+def fixed_by_seeding(run_seeded, seeds, program, seedings):
+    """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
+    fixes its secret, or None. run_seeded(seed) runs the lost game with the program's
+    seedings taking effect: three runs with different seeds, over a second apart (a seeding
+    from the clock then differs); the secret is fixed when every run seeds random with the
+    same values and shows the same secret."""
+    if not seedings:
+        return None
+    seen, started = None, None
+    for seed in seeds.seeded_runs(program):
+        if started is not None:
+            time.sleep(max(0.0, started + SEEDED_RUNS_APART - time.monotonic()))
+        started = time.monotonic()
+        result = run_seeded(seed)
+        fitting = fitting_secrets(result)
+        found = (learn_secret(result) or (fitting[0] if len(fitting) == 1 else None),
+                 result.seedings)
+        if found[0] is None or not found[1] or (seen is not None and found != seen):
+            return None
+        seen = found
+    secret, ((value, line), *_) = seen
+    where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+    return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
+            "picks the same word each time); leave the value out (random.seed() with no value, "
+            "or no seeding at all), so that each game picks a new word" % (secret, value, where))
 
 
 def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=None):
@@ -26,22 +60,33 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     A first game that does not finish stops the other two, which could not either.
     The easy game's second game is replayed with its seed and guesses chosen for its secret
     where the three games would miss a sampling with repeats in more than SAMPLE_MISS_TARGET
-    of gradings (chosen_guesses.grading_sample_miss).
+    of gradings (chosen_guesses.grading_sample_miss). A program that seeds random with a value
+    is run again with its seedings taking effect: the second game fails where that fixes the
+    secret (fixed_by_seeding), or where the easy game's words follow a fixed rule
+    (fixed_samples).
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
         return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
 
+    played = []     # (run, secret, script) of each run judged
+
     def judged(test_id, run, secret, script):
         outcome = judge_run(program, run, secret, script, guard_hint)
+        played.append((run, secret, script))
         if not outcome.passed and rejudges is not None:
             rejudges.append(Game(test_id, program, run, secret, script, outcome))
         return outcome
 
-    def run(script, seed):
+    def fail_second_game(reason):
+        runs[second_id] = Outcome.failed(reason)
+        if rejudges is not None:
+            rejudges[:] = [game for game in rejudges if game.test_id != second_id]
+
+    def run(script, seed, honour_seeds=False):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
                                  quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
-                                     reference_game_cpu(program)))
+                                     reference_game_cpu(program)), honour_seeds=honour_seeds)
         return result, learn_secret(result)
 
     def replay(test_id, secret, seed, game):
@@ -104,6 +149,10 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             "random from the word list (e.g. random.choice(words))" % secret)
     else:
         runs[second_id] = judged(second_id, second_run, second_secret, second)
+    fixed = fixed_by_seeding(lambda seed: run(loss, seed, honour_seeds=True)[0], seeds, program,
+                             first_run.seedings or second_run.seedings)
+    if fixed:
+        fail_second_game(fixed)
     if program is EASY_WORDLE and second_secret is not None and all(
             may_pass(test_id) for test_id in runs) and grading_sample_miss(
             [[shown_counts(first_run), shown_counts(win_run)],
@@ -113,4 +162,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             outcome.details.insert(0, SAMPLES_REPLAY)
             if runs[second_id].passed:
                 runs[second_id] = outcome
+    if program is EASY_WORDLE:
+        fixed = fixed_sample_reason([sample for run, secret, script in played
+                                     for sample in shown_samples(program, run, secret, script)])
+        if fixed:
+            fail_second_game(fixed)
     return runs

@@ -77,6 +77,16 @@ def judge_run(program, run, secret, script, guard_hint=()):
     return Outcome(False, details, capped_notes(comparison.notes))
 
 
+def shown_samples(program, run, secret, script):
+    """(Samples, the words shown) of each sample of a run whose screen is right, else []."""
+    got = screen_lines(run.stdout)
+    for variant in script_variants(script):
+        comparison = compare_screens(got, expected_screen(program, secret, tuple(variant)))
+        if comparison.matches:
+            return comparison.samples
+    return []
+
+
 def capped_notes(notes):
     """The first few spacing notes and how many more there were."""
     if len(notes) <= SHOWN_SPACING_NOTES:
@@ -151,11 +161,13 @@ def stops_as(run, status):
     return run.status in (Status.CRASHED, Status.EXITED) and not run.cpu_exhausted
 
 
-def rejudge_through_own_functions(box, games, outcomes):
+def rejudge_through_own_functions(box, games, outcomes, tested):
     """Judge the games (from test_program's rejudges) again through the student's own
-    functions, in the order of the tests. A test passes when every game of it that failed
-    passes so; else it fails as the first game that does not."""
-    own = OwnFunctions(box)
+    functions (those wrong by their tests, tested being the function tests' FunctionTestRun),
+    in the order of the tests. A test passes when every game of it that failed passes so;
+    else it fails as the first game that does not, naming any function that answered a call
+    differently at two times."""
+    own = OwnFunctions(box, tested)
     order = {spec.id: index for index, spec in enumerate(SPECS)}
     by_test = {}
     for game in sorted(games, key=lambda game: order[game.test_id]):
@@ -166,6 +178,7 @@ def rejudge_through_own_functions(box, games, outcomes):
             outcome = judge_through_own_functions(own, game)
             if outcome is None:
                 outcomes[test_id] = game.outcome
+                game.outcome.details[2:2] = own.inconsistency_notes(game.program)
                 break
             notes += [note for note in outcome.notes if note not in notes]
         else:

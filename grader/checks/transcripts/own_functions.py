@@ -5,7 +5,12 @@ happens to show them. So a game's screen is also right when it is what the refer
 program would print if its five functions returned what the student's own functions
 return for the same calls: the student's check_word on each guess against the secret,
 known_word, yes_letters and no_letters on the clue history before each prompt,
-filter_word_list on the word list and the clues after each guess. Those calls are made
+filter_word_list on the word list and the clues after each guess. Nothing is taken on
+trust: only a function wrong by its own tests answers for itself (one all of whose tests
+passed is the reference for its games), and only while it answers each call as it did in
+its tests (some of its test calls are made again after the games' calls, and a game call
+its tests made too must get the same value); one that answers a call differently keeps
+state between calls, is named, and the reference answers for it. Those calls are made
 in the sandbox (each one once a grading), after the function tests, in a fixed order, so
 they cannot change what the function tests saw; a call that fails (an error, a timeout, a
 value of the wrong type) leaves no such screen, and a function that times out or crashes
@@ -17,8 +22,8 @@ the screen is exactly the one it would print.
 """
 import builtins
 import copy
-import io
 import functools
+import io
 import json
 import pathlib
 import types
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 from grader import assignment, reference
 from grader.assignment import MAX_GUESSES
-from grader.checks.function_runner import has_return_type
+from grader.checks.function_runner import call_key, has_return_type, shown
 from grader.checks.possible_words import possible_words
 from grader.checks.give_up import trouble_kind
 from grader.checks.screen import screen_lines
@@ -63,22 +68,30 @@ STOPPING_ENDS = {Status.TIMEOUT: "did not return within its CPU time limit",
                  Status.EXITED: "ended the program"}
 
 
-def call_key(args):
-    return json.dumps(args)
+REPEATED_TEST_CALLS = 2  # test calls of a function made again after each batch of its game calls
 
 
 class OwnFunctions:
-    """The student's five functions, called through the sandbox, each call once."""
+    """The student's five functions, called through the sandbox, each call once; tested (a
+    function_runner.FunctionTestRun) says which of them answer for themselves and what they
+    answered in their tests."""
 
-    def __init__(self, box):
+    def __init__(self, box, tested):
         self.box = box
+        self.tested = tested
+        self.own = tested.failed_functions()     # the functions that answer for themselves
         self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
         self.stopped = set()    # names of the functions that timed out or crashed
+        self.inconsistent = {}  # name -> (args, value in its tests, value later)
+        self.repeated = {}  # name -> how many of its test calls were made again
 
     def fetch(self, name, calls, cpu_limit):
         """Make the calls (lists of arguments) of the function not made yet; after a call that
-        times out or crashes, the function's later calls are not made."""
-        function = assignment.FUNCTIONS[name]
+        times out or crashes, the function's later calls are not made. Then some of its test
+        calls again: a value unlike its tests' names the function inconsistent."""
+        if name not in self.own or name in self.inconsistent:
+            return
+        made = False
         for args in calls:
             key = (name, call_key(args))
             if key in self.answers:
@@ -86,24 +99,58 @@ class OwnFunctions:
             if name in self.stopped:
                 self.answers[key] = NoAnswer(name, args, NOT_CALLED)
                 continue
-            result = self.box.call(function.module, name, list(args),
-                                   timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
-            if result.status == Status.OK and has_return_type(function, result.value):
-                self.answers[key] = result.value
-                continue
-            status = WRONG_TYPE if result.status == Status.OK else result.status
-            self.answers[key] = NoAnswer(name, args, status)
-            if status != WRONG_TYPE and (status != Status.RAISED
-                                         or trouble_kind(result, cpu_limit) is not None):
-                self.stopped.add(name)
+            self.answers[key] = self._call(name, args, cpu_limit)
+            made = True
+            self._check_consistent(name, args, self.answers[key])
+        if made and name not in self.stopped:
+            for args in self._test_calls_to_repeat(name):
+                self._check_consistent(name, args, self._call(name, args, cpu_limit))
+
+    def _call(self, name, args, cpu_limit):
+        function = assignment.FUNCTIONS[name]
+        result = self.box.call(function.module, name, list(args),
+                               timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+        if result.status == Status.OK and has_return_type(function, result.value):
+            return result.value
+        status = WRONG_TYPE if result.status == Status.OK else result.status
+        if status != WRONG_TYPE and (status != Status.RAISED
+                                     or trouble_kind(result, cpu_limit) is not None):
+            self.stopped.add(name)
+        return NoAnswer(name, args, status)
+
+    def _test_calls_to_repeat(self, name):
+        """The next REPEATED_TEST_CALLS of the function's test calls, shortest first (the
+        cheapest to make again), each made again once at most, as argument lists."""
+        keys = sorted(self.tested.answers.get(name, {}), key=lambda key: (len(key), key))
+        start = self.repeated.get(name, 0)
+        self.repeated[name] = start + REPEATED_TEST_CALLS
+        return [json.loads(key) for key in keys[start:start + REPEATED_TEST_CALLS]]
+
+    def _check_consistent(self, name, args, value):
+        tested = self.tested.answers.get(name, {})
+        key = call_key(args)
+        if (name not in self.inconsistent and key in tested and not isinstance(value, NoAnswer)
+                and value != tested[key]):
+            self.inconsistent[name] = (args, tested[key], value)
 
     def answer(self, name, args):
+        if name not in self.own or name in self.inconsistent:
+            return reference_answer(name, args)
         value = self.answers.get((name, call_key(args)))
         if value is None:
             raise NoAnswer(name, args, NOT_CALLED)
         if isinstance(value, NoAnswer):
             raise value
         return copy.deepcopy(value)
+
+    def inconsistency_notes(self, program):
+        """Lines naming the functions program's games use that answered a call differently."""
+        used = ("check_word", "filter_word_list") if program is EASY_WORDLE else WORDLE_FUNCTIONS
+        return ["%s answered the same call differently at two times: %s(%s) returned %s in its "
+                "tests, then %s: it keeps state between calls, so no game is judged through its "
+                "answers (the reference's are used)"
+                % (name, name, shown_args(name, args), shown(before, 80), shown(after, 80))
+                for name, (args, before, after) in self.inconsistent.items() if name in used]
 
 
 def function_cpu_limit(name):
@@ -235,12 +282,16 @@ def reference_answer(name, args):
     return possible
 
 
+def shown_args(name, args):
+    """A call's arguments for people (a filter's word list left out: it is long)."""
+    return ", ".join(map(repr, args[-1:] if name == "filter_word_list" else args))
+
+
 def stopped_note(missing):
     """The note of a game accepted as stopped where the student's function stops."""
     return ("the game stopped at the call %s(%s), which %s when called alone too: the "
             "reference program with your functions stops there as well; that mistake is counted "
-            "in %s's tests" % (missing.name, ", ".join(map(repr, missing.args[-1:] if missing.name
-                                                             == "filter_word_list" else missing.args)),
+            "in %s's tests" % (missing.name, shown_args(missing.name, missing.args),
                                STOPPING_ENDS[missing.status], missing.name))
 
 

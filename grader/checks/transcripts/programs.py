@@ -83,6 +83,11 @@ class Seeds:
         """The seeds of the first (and replayed), second and third games: all different."""
         return tuple(self.rng(program).sample(range(SEED_RANGE), 3))
 
+    def seeded_runs(self, program):
+        """The seeds of the three runs in which the program's own seedings take effect."""
+        return tuple(random.Random("%d %s seeded" % (self.number, program.module)).sample(
+            range(SEED_RANGE), 3))
+
     def guesses(self, program, guesses):
         """The guesses in an order drawn for this grading (the upper-case one stays upper)."""
         shuffled = list(guesses)

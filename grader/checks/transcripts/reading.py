@@ -23,8 +23,9 @@ COLOURS = ("green", "yellow", "grey")
 
 
 def history_row(line):
-    """(word, colours) when line shows a guess in colours (a history row), else None."""
-    coloured = [(char, colour) for char, colour in line.tokens if colour is not None]
+    """(word, colours) when line shows a guess in colours (a history row), else None;
+    spacing is no letter, whatever its colour."""
+    coloured = [(char, colour) for char, colour in line.key if colour is not None]
     if len(coloured) != 5 or any(colour not in COLOURS for _, colour in coloured):
         return None
     return "".join(char for char, _ in coloured).upper(), [colour for _, colour in coloured]

@@ -22,11 +22,13 @@ GAME_CPU_KIND = "game-cpu"   # the reference games' CPU times in the cache of ex
 
 @dataclass(frozen=True)
 class Samples:
-    """Where the easy game shows count words drawn from possible (any order, no repeats)."""
+    """Where the easy game shows count words drawn from possible (any order, no repeats);
+    ordered is the possible words in the word list's order."""
 
     possible: frozenset
     count: int
     total: int
+    ordered: tuple = ()
 
 
 _reference_lock = threading.Lock()
@@ -170,7 +172,7 @@ def with_samples(lines, possible_lists):
                 raise RuntimeError("grader bug: %d possible words where the game says %s"
                                    % (len(possible), count.group(1)))
             shown = min(SAMPLE_SIZE, len(possible))
-            expected.append(Samples(frozenset(possible), shown, len(possible)))
+            expected.append(Samples(frozenset(possible), shown, len(possible), tuple(possible)))
             index += shown
     return tuple(expected)
 

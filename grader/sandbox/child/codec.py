@@ -47,6 +47,7 @@ class End:
 MAX_DEPTH = 50
 DETAIL_CHARACTERS = 2000    # longest text kept of one detail (an exception message)
 MAX_FORBIDDEN_IMPORTS = 50  # forbidden module names one run reports
+MAX_SEEDINGS = 4  # seedings of random with a value one run reports
 KNOWN_MIN_LENGTH = 1000     # lists of words this long are sent once and named after
 _SCALARS = (str, int, float, bool, type(None))
 _SCALAR_TYPES = frozenset(_SCALARS)

@@ -11,7 +11,9 @@ Modes:
   calls    serve requests ("import" a module, "call" a function) until EOF
   import   import one module as a module (its __main__ guard should stop it)
   program  run one module as __main__ with random seeded and random.seed disabled (generators
-           the program makes itself, random.Random() or SystemRandom(), start from the seed too)
+           the program makes itself, random.Random() or SystemRandom(), start from the seed too);
+           each seeding with a value (random.seed(1913), random.Random(x)) is reported with
+           its line, and with honour_seeds it takes effect (is the secret then fixed?)
   probe    only isolate and seal (the grader checks once that the jail can be built here, and
            learns what the seal could close)
 
@@ -34,7 +36,7 @@ import traceback
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
 import seal
-from codec import End, Status
+from codec import MAX_SEEDINGS, End, Status
 
 class Channel:
     """The protocol socket: newline-delimited JSON messages in both directions."""
@@ -281,15 +283,50 @@ def end_here(report):
     return end
 
 
-def make_random_reproducible(seed):
+def make_random_reproducible(seed, honour_seeds, report_seeding):
     """Seed random; a student's random.seed(...) does nothing, and every generator the
     program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
-    starts from the same seed, so a replay with this seed picks the same secret."""
+    starts from the same seed, so a replay with this seed picks the same secret. Each seeding
+    with a value is passed to report_seeding(value); with honour_seeds it takes effect."""
     random.seed(seed)
-    random.seed = lambda *args, **kwargs: None
     seed_generator = random.Random.seed
-    random.Random.seed = lambda self, *args, **kwargs: seed_generator(self, seed)
+
+    def module_seed(a=None, *args, **kwargs):
+        if a is not None:
+            report_seeding(a)
+            if honour_seeds:
+                seed_generator(random._inst, a)
+
+    def generator_seed(self, a=None, *args, **kwargs):
+        if a is not None:
+            report_seeding(a)
+        seed_generator(self, a if honour_seeds and a is not None else seed)
+    random.seed = module_seed
+    random.Random.seed = generator_seed
     random.SystemRandom = random.Random
+
+
+def seeding_reporter(channel, code_dir):
+    """report_seeding for make_random_reproducible: the value's repr (cut short) and the
+    student's line that seeded, sent as a message, MAX_SEEDINGS times at most."""
+    sent = []
+
+    def report(value):
+        if len(sent) >= MAX_SEEDINGS:
+            return
+        sent.append(True)
+        frame, line = sys._getframe(1), ""
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(code_dir + os.sep):
+                line = "%s:%d" % (os.path.basename(frame.f_code.co_filename), frame.f_lineno)
+                break
+            frame = frame.f_back
+        try:
+            shown = repr(value)[:80]
+        except Exception:
+            shown = "(a %s)" % type(value).__name__
+        channel.send({"seeded": {"value": shown, "line": line}})
+    return report
 
 
 def run_main(channel, config, code_dir):
@@ -302,7 +339,8 @@ def run_main(channel, config, code_dir):
         watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
                       set(config["imports"]["unwatched"]))
     if config["mode"] == "program":
-        make_random_reproducible(config["seed"])
+        make_random_reproducible(config["seed"], config["honour_seeds"],
+                                 seeding_reporter(channel, code_dir))
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
     try:
