@@ -330,6 +330,10 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
         return EXIT_INTERRUPTED
     result = box.end_program(child)
     screen.say(stopped or ending(result, cpu_limit, box.limits))
+    for value, line in result.seedings:
+        screen.say("the program seeded random with %s (%s): as in a grading that did nothing "
+                   "here (the secret came from the seed); run as python %s it would fix the "
+                   "game's draws" % (value, line, program.file))
     for item in box.removed[:10]:
         screen.say("removed after the game, as its uid left it: %s" % item)
     return EXIT_OK

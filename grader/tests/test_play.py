@@ -196,6 +196,16 @@ def test_a_crash_shows_its_traceback_and_a_game_that_spins_is_stopped_at_its_cpu
     assert len(flooded.stdout.encode()) <= 256 * 1024
 
 
+def test_a_program_that_seeds_random_itself_plays_the_graders_game_and_is_told(tmp_path):
+    done = play(SUBMISSIONS / "seeded_secret", "--seed", 7, "--reveal", typed=typed("wordle"))
+    secret, screen = secret_and_screen(done)
+    own = own_screen(SUBMISSIONS / "seeded_secret", WORDLE, Seeds(7).runs(WORDLE)[0],
+                     typed("wordle"), tmp_path / "own")
+    assert screen != own        # run as python wordle.py its seeding fixes another secret
+    assert "the program seeded random with 1913 (wordle.py:" in done.stderr
+    assert "answer: %s" % secret.lower() in screen.lower()
+
+
 def test_the_input_ends_the_game_without_a_traceback():
     done = play(KIT_ROOT, "--seed", 7, typed="crane\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
