@@ -302,7 +302,7 @@ def parser():
     play.add_argument("--reveal", action="store_true",
                       help="first find the secret as the grader does (a silent lost game with "
                            "the same seed) and show it")
-    play.add_argument("--transcript", metavar="FILE",
+    play.add_argument("--transcript", metavar="FILE", type=transcript_target,
                       help="keep what was shown and typed in FILE, as text (coloured letters "
                            "as [R:green])")
     add_unsafe_option(play)
@@ -347,6 +347,16 @@ def seed_number(text):
         raise argparse.ArgumentTypeError("expected a seed from a report: a whole number from 0 "
                                          "to %d, got %r" % (transcripts.SEED_RANGE - 1, text))
     return value
+
+
+def transcript_target(text):
+    """play's --transcript FILE: text, never a name the kit reads (a .py or .zip file, a
+    results.json), so that a student's file named by mistake is not overwritten."""
+    if text.lower().endswith((".py", ".zip", ".json")):
+        raise argparse.ArgumentTypeError("%r: a transcript is text; give a name such as "
+                                         "alice.txt (a .py, .zip or .json file is never "
+                                         "overwritten)" % text)
+    return text
 
 
 def positive_int(text):

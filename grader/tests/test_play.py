@@ -223,7 +223,8 @@ def test_bad_paths_and_options_are_refused_with_a_message(tmp_path):
             ([only_wordle, "easy_wordle"], "easy_wordle.py not found"),
             ([KIT_ROOT, "--transcript", tmp_path / "no" / "t.txt"], "there is no folder"),
             ([KIT_ROOT, "hangman"], "invalid choice: 'hangman'"),
-            ([KIT_ROOT, "--seed", "x"], "expected a seed from a report")):
+            ([KIT_ROOT, "--seed", "x"], "expected a seed from a report"),
+            ([KIT_ROOT, "--transcript", KIT_ROOT / "wordle.py"], "a transcript is text")):
         done = play(*arguments)
         assert done.returncode == 2, (arguments, done.stderr)
         assert message in done.stderr and "Traceback" not in done.stderr
