@@ -306,8 +306,8 @@ def parser():
                       help="keep what was shown and typed in FILE, as text (coloured letters "
                            "as [R:green])")
     add_unsafe_option(play)
-    add_color_option(play, "play's own lines; never (or NO_COLOR, or TERM=dumb) also writes the "
-                           "program's coloured letters as [R:green]")
+    add_color_option(play, "play's own lines (never, or NO_COLOR or TERM=dumb, also writes the "
+                           "program's coloured letters as [R:green])")
     play.set_defaults(run=command_play)
 
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
