@@ -99,11 +99,13 @@ def letters_as_text(setting, environ=None):
 
 
 class Screen:
-    """Where the game shows: the TA's terminal (standard output and error) and the transcript."""
+    """The TA's terminal (typing: the file descriptor their lines come from; standard output
+    and error) and the transcript."""
 
-    def __init__(self, transcript, as_text, interactive, colour=False):
+    def __init__(self, transcript, as_text, interactive, colour, typing):
         self.transcript = transcript
         self.interactive = interactive
+        self.typing = typing        # the file descriptor the TA's lines come from
         self.colour = colour
         self.lock = threading.Lock()
         self.live = {"stdout": (LiveText(as_text), sys.stdout),
@@ -185,7 +187,7 @@ def find_secret(box, program, seeds, seed, cpu_limit):
             "line and no clues (%s)" % how)
 
 
-def feed_input(screen, child_input, fd=0):
+def feed_input(screen, child_input, fd):
     """Copy the TA's lines (fd: the terminal, or what is piped in) into the game as they come,
     then end its input (Ctrl-D, or the end of what was piped).  Reads with os.read, so the
     thread holds no lock of sys.stdin's when the process ends before its input does."""
@@ -204,9 +206,13 @@ def feed_input(screen, child_input, fd=0):
         if pending:
             screen.typed(pending)
             child_input.write(pending)
-        child_input.close()
-    except (OSError, ValueError):     # the game ended first (its input closed)
+    except (OSError, ValueError):     # no input to read (closed), or the game ended first
         pass
+    finally:
+        try:
+            child_input.close()
+        except (OSError, ValueError):
+            pass
 
 
 def relay(child, screen, cpu_limit, interactive):
@@ -277,7 +283,10 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
     game_seed = seeds.runs(program)[game - 1]
     limits = Limits()
     cpu_limit = assignment.game_cpu_limit(reference_game_cpu(program))
-    interactive = os.isatty(0)
+    # Python leaves sys.stdin None where the process started without a standard input (<&-):
+    # then there is nothing to type (fd 0 may since have been given to a file of its own)
+    typing = sys.stdin.fileno() if sys.stdin is not None else os.open(os.devnull, os.O_RDONLY)
+    interactive = os.isatty(typing)
     private = (KIT_ROOT, expected_cache.cache_folder(), *home_folder())
     try:
         with load_submission(source, assignment.REQUIRED_FILES) as submission:
@@ -287,7 +296,7 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
                               private_paths=private,
                               output_files=[transcript] if transcript else []) as box:
                 handle = open(transcript, "w", encoding="utf-8") if transcript else None
-                screen = Screen(handle, as_text, interactive, colour)
+                screen = Screen(handle, as_text, interactive, colour, typing)
                 try:
                     return play_in(box, screen, path, program, seeds, game, game_seed, reveal,
                                    cpu_limit, submission.notes)
@@ -319,9 +328,8 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
                    ", no time limit while it waits for you" if screen.interactive else "",
                    "Ctrl-D or Ctrl-C" if screen.interactive else "the end of the input"))
     child = box.start_program(program.module, game_seed, cpu_limit=cpu_limit)
-    typing = threading.Thread(target=feed_input, args=(screen, child.process.stdin),
-                              daemon=True, name="typing")
-    typing.start()
+    threading.Thread(target=feed_input, args=(screen, child.process.stdin, screen.typing),
+                     daemon=True, name="typing").start()
     try:
         stopped = relay(child, screen, cpu_limit, screen.interactive)
     except KeyboardInterrupt:

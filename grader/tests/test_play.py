@@ -211,6 +211,10 @@ def test_the_input_ends_the_game_without_a_traceback():
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "the game ended where its input did" in done.stderr
     assert done.stdout.count("Known:") == 2
+    closed = subprocess.run([sys.executable, "-m", "grader", "play", str(KIT_ROOT)], cwd=KIT_ROOT,
+                            env=environment(), capture_output=True, text=True, timeout=300,
+                            preexec_fn=lambda: os.close(0))     # started without any input
+    assert closed.returncode == 0 and "the game ended where its input did" in closed.stderr
 
 
 def test_bad_paths_and_options_are_refused_with_a_message(tmp_path):
