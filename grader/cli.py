@@ -18,7 +18,8 @@ cannot be used (a bad path, an unreadable zip, a bad rubric, an unwritable
 output file, a missing library, a submission without any Python file: --json
 still writes its 0), 3 when the sandbox cannot start, 1 for an internal error or
 standard output closed early (| head), 130 when interrupted (Ctrl-C, SIGTERM). The
-message says which; there is never a traceback.
+message says which; there is never a traceback.  play also exits 1 when the student's
+program crashed or was stopped at a limit (as atari run for a program's error).
 """
 import argparse
 import json

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from command_line import EXIT_INTERRUPTED, EXIT_OK
+from command_line import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 from grader import CONTAINER_LINE, KIT_ROOT, assignment
 from grader.ansi import BOLD, RESET
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
@@ -344,4 +344,8 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
                    "game's draws" % (value, line, program.file))
     for item in box.removed[:10]:
         screen.say("removed after the game, as its uid left it: %s" % item)
+    # as `atari run`: what was run failed (a crash, a limit) is 1, a game played out or cut
+    # short by its input 0
+    if stopped or result.status not in (Status.OK, Status.WAITED_FOR_INPUT):
+        return EXIT_FAILED
     return EXIT_OK

@@ -182,16 +182,17 @@ def student(folder, wordle_source):
 
 def test_a_crash_shows_its_traceback_and_a_game_that_spins_is_stopped_at_its_cpu_limit(tmp_path):
     crashed = play(student(tmp_path / "crashes", CRASHES), "--reveal", typed="crane\n")
-    assert crashed.returncode == 0
+    assert crashed.returncode == 1
     assert crashed.stdout.startswith("the secret could not be found: a lost game with the same "
                                      "seed showed no Answer line and no clues")
     assert "Traceback (most recent call last):" in crashed.stderr
     assert "ValueError: the student's bug" in crashed.stderr
     assert "the program crashed: ValueError: the student's bug" in crashed.stderr
     spun = play(student(tmp_path / "spins", SPINS), typed="crane\n")
-    assert spun.returncode == 0
+    assert spun.returncode == 1
     assert "stopped: it used up a grading's CPU time limit for a game" in spun.stderr
     flooded = play(student(tmp_path / "floods", FLOODS), typed="crane\n")
+    assert flooded.returncode == 1
     assert "stopped: it printed more than a grading's output limit (256 KiB)" in flooded.stderr
     assert len(flooded.stdout.encode()) <= 256 * 1024
 
