@@ -13,7 +13,8 @@ Modes:
   program  run one module as __main__ with random seeded and random.seed disabled (generators
            the program makes itself, random.Random() or SystemRandom(), start from the seed too);
            each seeding with a value (random.seed(1913), random.Random(x)) is reported with
-           its line, and with honour_seeds it takes effect (is the secret then fixed?)
+           its line, and with honour_seeds it takes effect (is the secret then fixed?); with
+           end_at_eof (a game played by hand) it ends where its input does
   probe    only isolate and seal (the grader checks once that the jail can be built here, and
            learns what the seal could close)
 
