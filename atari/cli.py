@@ -14,8 +14,9 @@ import signal
 import sys
 
 from atari.atascii import EOL
-from atari.basic import Interpreter, list_program, load_program, tokenize
+from atari.basic import list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
+from atari.basic.interpreter import Interpreter
 from atari.machine import Machine, RandomSource
 
 from .compare.command import add_compare_command

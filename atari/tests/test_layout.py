@@ -1,6 +1,8 @@
 """The rooms of atari/ keep to their roles (GUIDE: the machine apart from the language,
 front-ends apart from both) and import no cycle, counting imports made inside functions."""
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ATARI = Path(__file__).resolve().parent.parent
@@ -71,3 +73,36 @@ def test_the_language_knows_nothing_of_the_front_ends():
     assert {(module, imported) for module, imports in atari_imports().items()
             if module.startswith("atari.basic") for imported in imports
             if imported.startswith(outside)} == set()
+
+
+BACK_END = {"atari.basic.statements", "atari.basic.expressions", "atari.basic.costs",
+            "atari.basic.interpreter"}
+
+
+def reachable(graph, start):
+    """Every module importing ``start`` imports, directly or not, its packages' own imports
+    included (Python runs a package's __init__ before its modules)."""
+    seen, todo = set(), [start]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        todo.extend(graph.get(module, ()))
+        todo.extend(".".join(module.split(".")[:depth]) for depth in range(1, module.count(".") + 1))
+    return seen
+
+
+def test_the_lexer_and_the_parser_know_nothing_of_the_compiler():
+    graph = atari_imports()
+    for front in ("atari.basic.lexer", "atari.basic.parser"):
+        assert reachable(graph, front) & BACK_END == set(), front
+
+
+def test_tokenizing_and_listing_a_program_loads_no_compiler():
+    code = ("import sys, atari.basic.lexer, atari.basic.parser; from atari.basic import tokenize, "
+            "list_program, load_program; print(sorted(m for m in sys.modules if m.startswith('atari')))")
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=ATARI.parent, capture_output=True,
+                            text=True, check=True)
+    assert "atari.basic.lexer" in loaded.stdout and "atari.basic.parser" in loaded.stdout
+    assert [module for module in BACK_END if repr(module) in loaded.stdout] == []
