@@ -63,10 +63,15 @@ def _all_imports():
     return {module_name(path): frozenset(imports_of(path)) for path in source_files()}
 
 
-def kit_imports(prefix=""):
-    """{module: the kit modules it imports} for the modules whose names start with ``prefix``."""
-    return {module: imported for module, imported in _all_imports().items()
-            if module.startswith(prefix)}
+def kit_imports():
+    """{module: the kit modules it imports} for every module of the kit outside its tests."""
+    return dict(_all_imports())
+
+
+def wing_imports(wing):
+    """{module: the modules of its own wing it imports} for the wing (grader, atari, solver)."""
+    return {module: {other for other in imported if other.split(".")[0] == wing}
+            for module, imported in kit_imports().items() if module.split(".")[0] == wing}
 
 
 def rooms(graph, depth):

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.import_graph import kit_imports
+from tests.import_graph import wing_imports
 
 ATARI = Path(__file__).resolve().parent.parent
 
@@ -22,12 +22,6 @@ ROOMS = (
 )
 
 
-def atari_imports():
-    """{module: the atari modules it imports} for atari/ outside its tests."""
-    return {module: {other for other in imported if other.split(".")[0] == "atari"}
-            for module, imported in kit_imports("atari").items()}
-
-
 def floor(module):
     """Where ``module``'s room is in ROOMS (0: the top)."""
     for level, rooms in enumerate(ROOMS):
@@ -37,20 +31,20 @@ def floor(module):
 
 
 def test_every_import_runs_down_the_rooms():
-    assert {(module, imported) for module, imports in atari_imports().items()
+    assert {(module, imported) for module, imports in wing_imports("atari").items()
             for imported in imports if floor(imported) < floor(module)} == set()
 
 
 def test_the_machine_knows_nothing_of_the_language_or_the_front_ends():
     outside = ("atari.basic", "atari.frontends", "atari.compare", "atari.cli", "atari.listings")
-    assert {(module, imported) for module, imports in atari_imports().items()
+    assert {(module, imported) for module, imports in wing_imports("atari").items()
             if module.startswith("atari.machine") for imported in imports
             if imported.startswith(outside)} == set()
 
 
 def test_the_language_knows_nothing_of_the_front_ends():
     outside = ("atari.frontends", "atari.compare", "atari.cli", "atari.usage")
-    assert {(module, imported) for module, imports in atari_imports().items()
+    assert {(module, imported) for module, imports in wing_imports("atari").items()
             if module.startswith("atari.basic") for imported in imports
             if imported.startswith(outside)} == set()
 
@@ -74,7 +68,7 @@ def reachable(graph, start):
 
 
 def test_the_lexer_and_the_parser_know_nothing_of_the_compiler():
-    graph = atari_imports()
+    graph = wing_imports("atari")
     for front in ("atari.basic.lexer", "atari.basic.parser"):
         assert reachable(graph, front) & BACK_END == set(), front
 
