@@ -10,12 +10,12 @@ unusable files or options, 130 when interrupted.
 
 import argparse
 import os
-import signal
 import sys
 
 from atari.atascii import EOL
-from atari.basic import Interpreter, list_program, load_program, tokenize
+from atari.basic import list_program, load_program, tokenize
 from atari.basic.errors import BasicError, LoadError, SyntaxProblem
+from atari.basic.interpreter import Interpreter
 from atari.machine import Machine, RandomSource
 
 from .compare.command import add_compare_command
@@ -23,8 +23,8 @@ from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from command_line import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, add_color_option, use_colour
-from .usage import (UsageError, check_writable, require_pillow, silence_stdout,
+from command_line import add_color_option, use_colour
+from .usage import (UsageError, check_writable, require_pillow, run_handler, silence_stdout,
                     write_output)
 
 
@@ -98,27 +98,7 @@ def build_parser():
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
-    previous_sigterm = signal.signal(signal.SIGTERM, _interrupt)
-    try:
-        return args.handler(args)
-    except UsageError as problem:
-        command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
-        print(f"python -m atari {command}: {problem}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:  # standard output closed early (`... | head`): nothing to say
-        silence_stdout()
-        return EXIT_OUTPUT_CLOSED
-    finally:
-        signal.signal(signal.SIGTERM, previous_sigterm)
-
-
-def _interrupt(signum, frame):
-    """SIGTERM ends a run like Ctrl-C: the dump is written, the terminal restored."""
-    raise KeyboardInterrupt
+    return run_handler(build_parser().parse_args(argv))
 
 
 # -- commands -----------------------------------------------------------------------------

@@ -1,14 +1,14 @@
 """What the atari command lines (atari.cli, atari.compare.command) share beyond the kit's
 conventions (command_line.py): the error for
 an unusable file or option, output files checked before the work and written without a
-traceback, and standard output closed early (`... | head`)."""
+traceback, standard output closed early (`... | head`), and running a parsed command to
+its exit status."""
 
 import os
+import signal
 import sys
 
-from command_line import EXIT_FAILED, unwritable
-
-EXIT_PROGRAM_ERROR = EXIT_FAILED   # the program stopped on an error, or could not be read as asked
+from command_line import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, unwritable
 
 
 class UsageError(Exception):
@@ -61,3 +61,28 @@ def silence_stdout():
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
+
+
+def run_handler(args):
+    """Run a parsed command's handler to its exit status: an unusable file or option, Ctrl-C
+    or SIGTERM, and standard output closed early each end it with a message, not a traceback."""
+    previous_sigterm = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return args.handler(args)
+    except UsageError as problem:
+        command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
+        print(f"python -m atari {command}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # standard output closed early (`... | head`): nothing to say
+        silence_stdout()
+        return EXIT_OUTPUT_CLOSED
+    finally:
+        signal.signal(signal.SIGTERM, previous_sigterm)
+
+
+def _interrupt(signum, frame):
+    """SIGTERM ends a run like Ctrl-C: the dump is written, the terminal restored."""
+    raise KeyboardInterrupt

@@ -26,7 +26,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from atari.basic import Interpreter, load_program  # noqa: E402
+from atari.basic import load_program  # noqa: E402
+from atari.basic.interpreter import Interpreter  # noqa: E402
 from atari.machine import Machine  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent

@@ -24,43 +24,19 @@ program crashed or was stopped at a limit (as atari run for a program's error).
 import argparse
 import json
 import os
-import signal
 import sys
 import tempfile
 
-from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
-                          add_color_option, json_target, unwritable, use_colour)
+from command_line import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
+                          use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
+from grader.command import CommandError, add_bundle_options, check_writable, read_rubric, run
 from grader.results import gradescope_json, text_report
-from grader.results.rubric import RubricError, load_rubric
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
 EXIT_SANDBOX = 3    # no safe sandbox here (the kit's one status of its own)
 GAMES = (1, 2, 3)   # play --game: a grading's games by their seeds (transcripts.Seeds.runs)
-
-
-class CommandError(Exception):
-    """Ends the command with a message and an exit status."""
-
-    def __init__(self, message, status=EXIT_USAGE):
-        super().__init__(message)
-        self.status = status
-
-
-def read_rubric(path):
-    try:
-        return load_rubric(path, [spec.id for spec in grading.ALL_SPECS])
-    except RubricError as error:
-        raise CommandError(str(error)) from None
-
-
-def check_writable(path):
-    """Fail before grading, not after, when an output file cannot be written (the file itself
-    is not opened: results.json is written by renaming onto it, see write_whole)."""
-    problem = unwritable(path)
-    if problem:
-        raise CommandError(problem)
 
 
 def write_whole(path, text):
@@ -78,14 +54,6 @@ def write_whole(path, text):
     except BaseException:
         os.unlink(partial)
         raise
-
-
-def zip_target(text):
-    """gradescope-bundle's -o: a name ending in .zip (Gradescope takes nothing else)."""
-    if not text.lower().endswith(".zip"):
-        raise argparse.ArgumentTypeError("%r: the autograder is a zip; give a name ending in "
-                                         ".zip, e.g. autograder.zip" % text)
-    return text
 
 
 def check_pages_libraries():
@@ -209,18 +177,8 @@ def build_pages(folder):
 
 
 def command_gradescope_bundle(args):
-    from grader.gradescope import bundle
-    if args.rubric:
-        read_rubric(args.rubric)  # a bad rubric is refused here, not on Gradescope
-    check_writable(args.output)
-    try:
-        bundle.build(args.output, args.rubric)
-    except OSError as error:
-        raise CommandError("cannot write %s: %s" % (args.output, error.strerror or error)) \
-            from None
-    print("wrote %s: upload it as the autograder (setup.sh and run_autograder at its top)"
-          % args.output)
-    return EXIT_OK
+    from grader.gradescope.command import bundle_command  # staff side, not in the bundle
+    return bundle_command(args)
 
 
 def command_report(args):
@@ -320,10 +278,7 @@ def parser():
     prepare.set_defaults(run=command_prepare)
     gradescope = commands.add_parser("gradescope-bundle", help="the autograder zip to upload "
                                      "to Gradescope")
-    gradescope.add_argument("-o", "--output", metavar="ZIP", required=True, type=zip_target,
-                            help="where to write it, e.g. autograder.zip")
-    gradescope.add_argument("--rubric", metavar="FILE",
-                            help="grade with this rubric on Gradescope (default: the course's)")
+    add_bundle_options(gradescope)
     gradescope.set_defaults(run=command_gradescope_bundle)
 
     report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
@@ -370,31 +325,5 @@ def positive_int(text):
     return value
 
 
-def interrupt_once(signum, frame):
-    """SIGTERM as Ctrl-C, once: a second one (a process group signalled again) must not cut
-    the clean-up short."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    raise KeyboardInterrupt
-
-
 def main(argv=None):
-    args = parser().parse_args(argv)
-    # SIGTERM (a CI or Gradescope timeout, kill) ends grading like Ctrl-C: the with-blocks
-    # then stop the student's processes and remove the temp copies instead of leaving them.
-    signal.signal(signal.SIGTERM, interrupt_once)
-    try:
-        status = args.run(args)
-        sys.stdout.flush()  # here, where a closed pipe is caught, not when Python exits
-        return status
-    except CommandError as error:
-        print("error: %s" % error, file=sys.stderr)
-        return error.status
-    except BrokenPipeError:  # the reader went away (e.g. | head): nothing more to say
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OUTPUT_CLOSED
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except Exception as error:  # never a traceback for users; say what happened
-        print("internal error: %s: %s" % (type(error).__name__, error), file=sys.stderr)
-        return EXIT_FAILED   # an internal error
+    return run(parser().parse_args(argv))

@@ -67,8 +67,7 @@ class Interpreter:
                 spec = STATEMENTS[statement.token]
                 self.costs.append(costs.statement_cycles(spec, statement, position == 0))
                 self.search_costs.append(search)
-                self.code.append(statements.compile(spec.compile, statement, len(self.code),
-                                                    next_line, line))
+                self.code.append(statements.compile(statement, len(self.code), next_line, line))
                 self.pc_line.append(line.number)
         self.search_costs.append(0)  # past the last line: nothing to find
         self.data_lines = sorted(self.data)

@@ -1,10 +1,12 @@
-"""The statement table: each Atari BASIC statement's name, argument shape, node and
-compile function, in token order (the Atari BASIC Source Book's SNTAB).
+"""The statement table: each Atari BASIC statement's name, argument shape, node, compile
+method and cost, in token order (the Atari BASIC Source Book's SNTAB).
 
-This one table drives the whole pipeline: the lexer finds statement names here and
-tokenizes their arguments by shape, the parser reads the same shape back from the
+This one table of data drives the whole pipeline: the lexer finds statement names here
+and tokenizes their arguments by shape, the parser reads the same shape back from the
 tokens into the statement's node, the interpreter compiles the node with the
-statement's compile function and charges the virtual clock its cycles.
+StatementCompiler method the entry names (statements.py) and charges the virtual clock
+its cycles. The table names the compiler's methods and imports none of it: the front end
+(lexer, parser) stands without the back end (statements, expressions, costs, interpreter).
 
 A shape is either a list of comma-separated pieces (``n`` a numeric expression, ``s``
 a string, ``#`` a channel ``#n``, ``v`` a numeric variable or array element, ``a`` a
@@ -12,11 +14,8 @@ simple variable, ``n?``/``s?`` an optional last piece) whose values fill the nod
 fields in order, or the name of a shape with a grammar of its own (``print``, ``if``...).
 """
 from dataclasses import dataclass
-from typing import Callable
 
 from . import nodes as N
-from .statements import StatementCompiler as C
-from .statements import not_simulated
 
 CUSTOM_SHAPES = ("text", "let", "if", "for", "on", "print", "lprint", "input", "read",
                  "dim", "list")
@@ -27,7 +26,7 @@ class StatementSpec:
     name: str
     shape: str
     node: type
-    compile: Callable          # compile(compiler, node) -> the statement's closure
+    method: str                # the StatementCompiler method that compiles its node (statements.py)
     cycles: int                # its own work on the Atari, beyond its expressions (costs.py)
 
     @property
@@ -37,63 +36,63 @@ class StatementSpec:
 
 
 STATEMENTS = (
-    StatementSpec("REM", "text", N.Text, C.nothing, 0),
-    StatementSpec("DATA", "text", N.Text, C.nothing, 0),
-    StatementSpec("INPUT", "input", N.Input, C.input, 3000),
-    StatementSpec("COLOR", "n", N.Value, C.color, 500),
-    StatementSpec("LIST", "list", N.Listing, C.list, 5000),
-    StatementSpec("ENTER", "s", N.FileName, not_simulated("ENTER"), 0),
-    StatementSpec("LET", "let", N.Let, C.let, 300),
-    StatementSpec("IF", "if", N.If, C.if_, 200),
-    StatementSpec("FOR", "for", N.For, C.for_, 3000),
-    StatementSpec("NEXT", "a", N.Next, C.next, 3000),
-    StatementSpec("GOTO", "n", N.Jump, C.goto, 500),
-    StatementSpec("GO TO", "n", N.Jump, C.goto, 500),
-    StatementSpec("GOSUB", "n", N.Jump, C.gosub, 1000),
-    StatementSpec("TRAP", "n", N.LineArgument, C.trap, 500),
-    StatementSpec("BYE", "", N.NoArguments, not_simulated("BYE"), 0),
-    StatementSpec("CONT", "", N.NoArguments, C.nothing, 0),
-    StatementSpec("COM", "dim", N.Dim, C.dim, 2000),
-    StatementSpec("CLOSE", "#", N.Close, C.close, 2000),
-    StatementSpec("CLR", "", N.NoArguments, C.clr, 1000),
-    StatementSpec("DEG", "", N.NoArguments, C.deg, 100),
-    StatementSpec("DIM", "dim", N.Dim, C.dim, 2000),
-    StatementSpec("END", "", N.NoArguments, C.end, 5000),
-    StatementSpec("NEW", "", N.NoArguments, C.new, 0),
-    StatementSpec("OPEN", "#,n,n,s", N.Open, C.open, 5000),
-    StatementSpec("LOAD", "s", N.FileName, not_simulated("LOAD"), 0),
-    StatementSpec("SAVE", "s", N.FileName, not_simulated("SAVE"), 0),
-    StatementSpec("STATUS", "#,v", N.ChannelTarget, C.status, 2000),
-    StatementSpec("NOTE", "#,v,v", N.NotePoint, C.note, 2000),
-    StatementSpec("POINT", "#,v,v", N.NotePoint, C.point, 2000),
-    StatementSpec("XIO", "n,#,n,n,s", N.Xio, C.xio, 3000),
-    StatementSpec("ON", "on", N.On, C.on, 800),
-    StatementSpec("POKE", "n,n", N.Poke, C.poke, 1000),
-    StatementSpec("PRINT", "print", N.Print, C.print, 500),
-    StatementSpec("RAD", "", N.NoArguments, C.rad, 100),
-    StatementSpec("READ", "read", N.Read, C.read, 3000),
-    StatementSpec("RESTORE", "n?", N.LineArgument, C.restore, 500),
-    StatementSpec("RETURN", "", N.NoArguments, C.return_, 800),
-    StatementSpec("RUN", "s?", N.FileName, C.run, 2000),
-    StatementSpec("STOP", "", N.NoArguments, C.stop, 2000),
-    StatementSpec("POP", "", N.NoArguments, C.pop, 300),
-    StatementSpec("?", "print", N.Print, C.print, 500),
-    StatementSpec("GET", "#,a", N.ChannelTarget, C.get, 2000),
-    StatementSpec("PUT", "#,n", N.Put, C.put, 2000),
-    StatementSpec("GRAPHICS", "n", N.Value, C.graphics, 30000),
-    StatementSpec("PLOT", "n,n", N.Coordinates, C.plot, 3000),
-    StatementSpec("POSITION", "n,n", N.Coordinates, C.position, 1000),
-    StatementSpec("DOS", "", N.NoArguments, not_simulated("DOS"), 0),
-    StatementSpec("DRAWTO", "n,n", N.Coordinates, C.drawto, 5000),
-    StatementSpec("SETCOLOR", "n,n,n", N.SetColor, C.setcolor, 1500),
-    StatementSpec("LOCATE", "n,n,a", N.Locate, C.locate, 3000),
-    StatementSpec("SOUND", "n,n,n,n", N.Sound, C.sound, 2000),
-    StatementSpec("LPRINT", "lprint", N.Print, C.lprint, 500),
-    StatementSpec("CSAVE", "", N.NoArguments, not_simulated("CSAVE"), 0),
-    StatementSpec("CLOAD", "", N.NoArguments, not_simulated("CLOAD"), 0),
+    StatementSpec("REM", "text", N.Text, "nothing", 0),
+    StatementSpec("DATA", "text", N.Text, "nothing", 0),
+    StatementSpec("INPUT", "input", N.Input, "input", 3000),
+    StatementSpec("COLOR", "n", N.Value, "color", 500),
+    StatementSpec("LIST", "list", N.Listing, "list", 5000),
+    StatementSpec("ENTER", "s", N.FileName, "not_simulated", 0),
+    StatementSpec("LET", "let", N.Let, "let", 300),
+    StatementSpec("IF", "if", N.If, "if_", 200),
+    StatementSpec("FOR", "for", N.For, "for_", 3000),
+    StatementSpec("NEXT", "a", N.Next, "next", 3000),
+    StatementSpec("GOTO", "n", N.Jump, "goto", 500),
+    StatementSpec("GO TO", "n", N.Jump, "goto", 500),
+    StatementSpec("GOSUB", "n", N.Jump, "gosub", 1000),
+    StatementSpec("TRAP", "n", N.LineArgument, "trap", 500),
+    StatementSpec("BYE", "", N.NoArguments, "not_simulated", 0),
+    StatementSpec("CONT", "", N.NoArguments, "nothing", 0),
+    StatementSpec("COM", "dim", N.Dim, "dim", 2000),
+    StatementSpec("CLOSE", "#", N.Close, "close", 2000),
+    StatementSpec("CLR", "", N.NoArguments, "clr", 1000),
+    StatementSpec("DEG", "", N.NoArguments, "deg", 100),
+    StatementSpec("DIM", "dim", N.Dim, "dim", 2000),
+    StatementSpec("END", "", N.NoArguments, "end", 5000),
+    StatementSpec("NEW", "", N.NoArguments, "new", 0),
+    StatementSpec("OPEN", "#,n,n,s", N.Open, "open", 5000),
+    StatementSpec("LOAD", "s", N.FileName, "not_simulated", 0),
+    StatementSpec("SAVE", "s", N.FileName, "not_simulated", 0),
+    StatementSpec("STATUS", "#,v", N.ChannelTarget, "status", 2000),
+    StatementSpec("NOTE", "#,v,v", N.NotePoint, "note", 2000),
+    StatementSpec("POINT", "#,v,v", N.NotePoint, "point", 2000),
+    StatementSpec("XIO", "n,#,n,n,s", N.Xio, "xio", 3000),
+    StatementSpec("ON", "on", N.On, "on", 800),
+    StatementSpec("POKE", "n,n", N.Poke, "poke", 1000),
+    StatementSpec("PRINT", "print", N.Print, "print", 500),
+    StatementSpec("RAD", "", N.NoArguments, "rad", 100),
+    StatementSpec("READ", "read", N.Read, "read", 3000),
+    StatementSpec("RESTORE", "n?", N.LineArgument, "restore", 500),
+    StatementSpec("RETURN", "", N.NoArguments, "return_", 800),
+    StatementSpec("RUN", "s?", N.FileName, "run", 2000),
+    StatementSpec("STOP", "", N.NoArguments, "stop", 2000),
+    StatementSpec("POP", "", N.NoArguments, "pop", 300),
+    StatementSpec("?", "print", N.Print, "print", 500),
+    StatementSpec("GET", "#,a", N.ChannelTarget, "get", 2000),
+    StatementSpec("PUT", "#,n", N.Put, "put", 2000),
+    StatementSpec("GRAPHICS", "n", N.Value, "graphics", 30000),
+    StatementSpec("PLOT", "n,n", N.Coordinates, "plot", 3000),
+    StatementSpec("POSITION", "n,n", N.Coordinates, "position", 1000),
+    StatementSpec("DOS", "", N.NoArguments, "not_simulated", 0),
+    StatementSpec("DRAWTO", "n,n", N.Coordinates, "drawto", 5000),
+    StatementSpec("SETCOLOR", "n,n,n", N.SetColor, "setcolor", 1500),
+    StatementSpec("LOCATE", "n,n,a", N.Locate, "locate", 3000),
+    StatementSpec("SOUND", "n,n,n,n", N.Sound, "sound", 2000),
+    StatementSpec("LPRINT", "lprint", N.Print, "lprint", 500),
+    StatementSpec("CSAVE", "", N.NoArguments, "not_simulated", 0),
+    StatementSpec("CLOAD", "", N.NoArguments, "not_simulated", 0),
     # not in SNTAB: the tokens of a line without a statement name, and of a bad line
-    StatementSpec("", "let", N.Let, C.let, 300),
-    StatementSpec("ERROR-", "text", N.Text, C.syntax_error, 0),
+    StatementSpec("", "let", N.Let, "let", 300),
+    StatementSpec("ERROR-", "text", N.Text, "syntax_error", 0),
 )
 STATEMENT_NAMES = tuple(spec.name for spec in STATEMENTS[:-2])
 STATEMENT = {name: token for token, name in enumerate(STATEMENT_NAMES)}

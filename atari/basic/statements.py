@@ -1,7 +1,7 @@
 """Statement nodes -> closures, one per statement (see interpreter.py for the protocol).
 
-Each statement's compile function is named in statement_table.py; it takes the
-compiler and the statement's node and returns the closure that runs it.
+Each statement's compile method is named in statement_table.py (its ``method``); it takes
+the statement's node and returns the closure that runs it.
 """
 from atari import errors as E
 from atari.atascii import EOL
@@ -15,18 +15,10 @@ from .costs import output_cycles
 from .expressions import string_index, to_byte, to_integer, to_line_number
 from .memory import ForEntry, GosubEntry
 from .nodes import ArrayElement, NumericVariable, StringVariable, is_string
+from .statement_table import STATEMENTS
 
 LIMIT = N.INT_LIMIT
 STOP = -1
-
-
-def not_simulated(name):
-    """The compile function of a statement this simulator cannot run (LOAD, DOS...)."""
-    def compile_statement(compiler, node):
-        def statement():
-            raise NotSimulated(name, MISSING)
-        return statement
-    return compile_statement
 
 
 class StatementCompiler:
@@ -38,10 +30,10 @@ class StatementCompiler:
         self.values = interpreter.values
         self.expressions = interpreter.expressions
 
-    def compile(self, compile_function, statement, pc, next_line, line):
+    def compile(self, statement, pc, next_line, line):
         """The closure for ``statement``, which is statement number ``pc``."""
         self.pc, self.next_line, self.line = pc, next_line, line
-        return compile_function(self, statement)
+        return COMPILE_METHODS[statement.token](self, statement)
 
     # -- helpers --------------------------------------------------------------------
     def numeric(self, node):
@@ -101,6 +93,14 @@ class StatementCompiler:
     # -- statements -----------------------------------------------------------------
     def nothing(self, node):
         return lambda: None
+
+    def not_simulated(self, node):
+        """A statement this simulator cannot run (LOAD, DOS...)."""
+        name = STATEMENTS[node.token].name
+
+        def statement():
+            raise NotSimulated(name, MISSING)
+        return statement
 
     def syntax_error(self, node):
         def garbage():
@@ -518,6 +518,10 @@ class StatementCompiler:
             last = bounds[1] if len(bounds) > 1 else (first if bounds else 32767)
             machine.put(0, interpreter.list_lines(first, last))
         return list_
+
+
+# The statement table's methods by token, looked up once: a name the compiler lacks fails on import.
+COMPILE_METHODS = tuple(getattr(StatementCompiler, spec.method) for spec in STATEMENTS)
 
 
 def _register(limit):

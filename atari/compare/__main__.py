@@ -2,6 +2,6 @@
 
 import sys
 
-from atari.cli import main
+from atari.compare.command import main
 
-sys.exit(main(["compare", "wordle", *sys.argv[1:]]))
+sys.exit(main())

@@ -14,7 +14,8 @@ from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
 from command_line import add_color_option, add_json_option, use_colour
-from atari.usage import EXIT_PROGRAM_ERROR, UsageError, check_writable, require_pillow, write_output
+from atari.frontends.outcome import EXIT_PROGRAM_ERROR
+from atari.usage import UsageError, check_writable, require_pillow, run_handler, write_output
 
 from . import compare2048, wordle_compare
 from .play2048 import ScreenError
@@ -23,6 +24,14 @@ from .tiles import ansi_tiles, marked_tiles, recoloured, save_rows_png
 from .wordle_play import ROWS_PER_GAME, SessionError, WordleSession, replay_games
 
 PNG_ROWS = 8
+
+
+def main(argv=None):
+    """`python -m atari.compare [OPTIONS]`: the same as `python -m atari compare wordle [OPTIONS]`."""
+    parser = argparse.ArgumentParser(prog="python -m atari")
+    add_compare_command(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
+    argv = sys.argv[1:] if argv is None else list(argv)
+    return run_handler(parser.parse_args(["compare", "wordle", *argv]))
 
 
 def add_compare_command(commands):

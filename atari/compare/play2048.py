@@ -10,7 +10,8 @@ measuring line 1, the count of tiles to place in G) and answers with the move's 
 import re
 from dataclasses import dataclass
 
-from atari.basic import BasicError, Interpreter
+from atari.basic import BasicError
+from atari.basic.interpreter import Interpreter
 from atari.machine import InputExhausted, Machine, RandomSource
 from atari.machine.video import area_codes, readable_rows, visible_areas
 from atari.rules2048 import CELLS, SIZE

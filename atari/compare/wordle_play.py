@@ -11,7 +11,8 @@ and every secret it reads back from row 1 must be the one it planned.
 
 from dataclasses import dataclass
 
-from atari.basic import BasicError, Interpreter
+from atari.basic import BasicError
+from atari.basic.interpreter import Interpreter
 from atari.machine import InputExhausted, Machine, RandomSource
 from atari.machine.video import area_codes, cell_look, color_registers, readable_char, visible_areas
 from atari.listings import load_listing

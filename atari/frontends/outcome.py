@@ -4,8 +4,9 @@ from dataclasses import dataclass
 
 from atari.basic.errors import BasicError
 from atari.errors import DeviceError, InputExhausted, NotSimulated
-from command_line import EXIT_INTERRUPTED, EXIT_OK
-from atari.usage import EXIT_PROGRAM_ERROR
+from command_line import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
+
+EXIT_PROGRAM_ERROR = EXIT_FAILED   # the program stopped on an error, or could not be read as asked
 
 
 class QuitRequested(Exception):

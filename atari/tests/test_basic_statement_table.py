@@ -7,6 +7,7 @@ import pytest
 from atari.basic import lexer, parser
 from atari.basic.statement_table import (CUSTOM_SHAPES, IMPLIED_LET, STATEMENT_NAMES,
                                          STATEMENTS, SYNTAX_ERROR)
+from atari.basic.statements import StatementCompiler
 
 
 def test_tokens_follow_the_source_books_statement_table():
@@ -27,4 +28,8 @@ def test_every_shape_is_known_to_the_tokenizer_and_the_parser(spec):
     for piece in spec.pieces:
         assert piece.rstrip("?") in lexer._PIECES and piece.rstrip("?") in parser._PIECES
     assert len(spec.pieces) == len(node_fields), (spec.pieces, node_fields)
-    assert callable(spec.compile)
+
+
+@pytest.mark.parametrize("spec", STATEMENTS, ids=lambda spec: spec.name or "implied LET")
+def test_every_statement_names_a_method_of_the_compiler(spec):
+    assert callable(vars(StatementCompiler).get(spec.method)), spec.method

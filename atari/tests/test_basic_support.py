@@ -80,7 +80,8 @@ class FakeMachine:
 
 def run_basic(source, **machine_options):
     """Load and run a listing (str, LF line ends); returns (machine, interpreter)."""
-    from atari.basic import Interpreter, load_program
+    from atari.basic import load_program
+    from atari.basic.interpreter import Interpreter
     machine = FakeMachine(**machine_options)
     interpreter = Interpreter(load_program(source.encode("latin-1")), machine)
     interpreter.run()

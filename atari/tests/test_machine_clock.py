@@ -2,7 +2,8 @@
 and the terminal's pace."""
 import pytest
 
-from atari.basic import Interpreter, load_program
+from atari.basic import load_program
+from atari.basic.interpreter import Interpreter
 from atari.clock import CYCLES_PER_FRAME, FRAME_HZ, VirtualClock
 from atari.frontends.terminal import TerminalSession
 from atari.machine import Machine, ScriptedKeys

@@ -68,7 +68,8 @@ from pathlib import Path
 from grader.sandbox import cgroup, folder_guard, sealing
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
-from grader.sandbox.child.codec import MAX_FORBIDDEN_IMPORTS, MAX_SEEDINGS, capped
+from grader.sandbox.child.codec import (MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_FORBIDDEN_IMPORTS,
+                                        MAX_SEEDINGS, capped)
 from grader.sandbox.child_process import STOPPED_DETAIL, ChildProcess, signal_name
 from grader.sandbox.limits import Limits
 
@@ -130,6 +131,8 @@ class RunResult:
     cpu_exhausted: bool = False     # killed by the kernel at its CPU time limit (SIGXCPU)
     seedings: list = field(default_factory=list)    # (value's repr, "file.py:line") of each
     # seeding of random with a value the program made (random.seed(1913)), a few at most
+    draws: list = field(default_factory=list)   # (function, how many it drew from or None,
+    # what it drew (a tuple of str and int), "file.py:line") of the program's first draws
 
 
 class Sandbox:
@@ -667,6 +670,10 @@ def run_result(child, finished):
         elif (type(seeded) is dict and type(seeded.get("value")) is str
               and type(seeded.get("line")) is str and len(result.seedings) < MAX_SEEDINGS):
             result.seedings.append((capped(seeded["value"], 80), capped(seeded["line"], 80)))
+        elif type(message.get("drew")) is dict and len(result.draws) < MAX_DRAWS:
+            draw = reported_draw(message["drew"])
+            if draw is not None:
+                result.draws.append(draw)
         elif "end" in message:
             ends.append(message)
     saw_eof = any(message.get("eof") is True for message in child.messages)
@@ -706,6 +713,17 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def reported_draw(draw):
+    """A draw the child reported, as RunResult.draws holds it, or None if malformed."""
+    function, size, drawn, line = (draw.get(key) for key in ("function", "size", "drawn", "line"))
+    if not (type(function) is str and (size is None or type(size) is int) and type(drawn) is list
+            and len(drawn) <= MAX_DRAWN_ITEMS and type(line) is str
+            and all(type(item) in (str, int) for item in drawn)):
+        return None
+    return (capped(function, 20), size, tuple(capped(item, 20) if type(item) is str else item
+                                               for item in drawn), capped(line, 80))
 
 
 def unprotectable(path):

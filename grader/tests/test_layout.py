@@ -1,43 +1,14 @@
-"""The rooms of grader/ keep to their roles: what each may import, and no import cycles."""
-import ast
+"""The rooms of grader/ keep to their roles: what each may import (counting imports made
+inside functions); that no import makes a circle is tests/test_layout.py's, for the whole kit."""
 import subprocess
 import sys
 
 from grader import KIT_ROOT
-
-GRADER = KIT_ROOT / "grader"
-
-
-def module_name(path):
-    parts = path.relative_to(KIT_ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def is_module(name):
-    path = KIT_ROOT.joinpath(*name.split("."))
-    return path.with_suffix(".py").is_file() or path.is_dir()
-
-
-def grader_imports():
-    """{module: the grader modules it imports} for grader/ outside its tests."""
-    graph = {}
-    for path in GRADER.rglob("*.py"):
-        if "tests" in path.relative_to(GRADER).parts:
-            continue
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("grader"):
-                found.add(node.module)
-                found.update(name for name in ("%s.%s" % (node.module, alias.name) for alias in node.names)
-                             if is_module(name))
-            elif isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names if alias.name.startswith("grader"))
-        graph[module_name(path)] = found - {"grader"}
-    return graph
+from tests.import_graph import wing_imports
 
 
 def imports_of(room):
-    return {(module, imported) for module, imports in grader_imports().items()
+    return {(module, imported) for module, imports in wing_imports("grader").items()
             if module.startswith(room) for imported in imports}
 
 
@@ -54,23 +25,6 @@ def test_checks_see_no_process_only_the_codec():
 def test_results_know_neither_checks_nor_the_sandbox():
     allowed = ("grader.results", "grader.assignment", "grader.ansi")
     assert {pair for pair in imports_of("grader.results") if not pair[1].startswith(allowed)} == set()
-
-
-def test_no_import_cycles():
-    graph = grader_imports()
-    done, cycles = set(), []
-
-    def visit(module, path):
-        for imported in graph.get(module, ()):
-            if imported in path:
-                cycles.append(path[path.index(imported):] + [imported])
-            elif imported not in done:
-                visit(imported, path + [imported])
-        done.add(module)
-
-    for module in graph:
-        visit(module, [module])
-    assert cycles == []
 
 
 def test_importing_the_grader_loads_no_reference_and_no_student_module():

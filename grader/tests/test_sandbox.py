@@ -294,6 +294,29 @@ def test_program_runs_are_seeded_and_student_seeds_and_generators_are_ignored(tm
     assert first.seedings == other.seedings == [("12345", "wordle.py:4"), ("12345", "wordle.py:6")]
 
 
+DRAWING = '''
+import random
+if __name__ == "__main__":
+    words = ["crane", "slate", "irony"]
+    first = random.choice(words)
+    index = random.randint(0, 49)
+    picked = random.sample(range(100), 2)
+    input()
+    random.choice(words)
+    print(first, index, picked)
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_the_draws_before_the_first_input_are_reported_with_what_they_drew(tmp_path, privileged):
+    with sandbox(write_submission(tmp_path / "drawing", DRAWING), privileged) as box:
+        run = box.run_program("wordle", "crane\n", seed=7)
+    first, index, *picked = run.stdout.replace("[", "").replace("]", "").replace(",", "").split()
+    assert run.draws == [("choice", 3, (first,), "wordle.py:5"),
+                         ("randint", 50, (int(index),), "wordle.py:6"),
+                         ("sample", 100, tuple(map(int, picked)), "wordle.py:7")]
+
+
 @pytest.mark.parametrize("privileged", MODES)
 def test_a_program_s_own_seedings_take_effect_when_honoured(tmp_path, privileged):
     with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:

@@ -372,6 +372,24 @@ def test_a_seeding_that_leaves_the_secret_free_costs_nothing(monkeypatch, secret
     assert len(runs.times) == made
 
 
+def drawn(*draws):
+    return RunResult(Status.OK, draws=list(draws))
+
+
+def test_a_secret_drawn_from_a_small_part_of_the_list_is_named_when_every_game_shows_it():
+    words = reference.load().words
+    first, second = words[10].upper(), words[20].upper()
+    games_ = [(drawn(("choice", 50, (words[10],), "wordle.py:9")), first),
+              (drawn(("randint", 50, (20,), "wordle.py:9")), second)]
+    assert games.drawn_from_few(games_).startswith(
+        "the secret was drawn by random.choice from only 50 words at line 9 of wordle.py")
+    other_draw = drawn(("randint", 50, (3,), "wordle.py:9"))
+    assert games.drawn_from_few([games_[0], (other_draw, second)]) is None
+    whole_list = drawn(("choice", len(words), (words[20],), "wordle.py:9"))
+    assert games.drawn_from_few([games_[0], (whole_list, second)]) is None
+    assert games.drawn_from_few([]) is None
+
+
 def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
     runs = SeededRuns([], [])
     assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.times == []

@@ -1,7 +1,7 @@
 """The runs of a program."""
 import time
 
-from grader import assignment
+from grader import assignment, reference
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
 from grader.checks.transcripts.fixed_samples import fixed_sample_reason
@@ -47,6 +47,34 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
     return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
             "picks the same word each time); leave the value out (random.seed() with no value, "
             "or no seeding at all), so that each game picks a new word" % (secret, value, where))
+
+
+def draw_of_secret_from_few(run, secret):
+    """(function, how many it drew from, line) of the draw made before the game began that
+    drew secret (the word, or its index in the word list) from fewer than half the list's
+    words, or None."""
+    words = reference.load().words
+    for function, size, drawn, line in run.draws:
+        if size is None or 2 * size >= len(words):
+            continue
+        if any(item.upper() == secret if type(item) is str
+               else 0 <= item < len(words) and words[item].upper() == secret for item in drawn):
+            return function, size, line
+    return None
+
+
+def drawn_from_few(games):
+    """Why the secret is drawn from a small part of the word list, or None; games: (run, the
+    secret it showed) of games with different random seeds, every one of which must show it
+    (a program that draws an index for something else cannot be taken for one)."""
+    found = [draw_of_secret_from_few(run, secret) for run, secret in games]
+    if not games or None in found:
+        return None
+    function, size, line = found[0]
+    where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+    return ("the secret was drawn by random.%s from only %d words%s, not from the whole list "
+            "of %d: choose it from all the words (e.g. random.choice(words))"
+            % (function, size, where, len(reference.load().words)))
 
 
 def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=None):
@@ -151,6 +179,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
         runs[second_id] = judged(second_id, second_run, second_secret, second)
     fixed = fixed_by_seeding(lambda seed: run(loss, seed, honour_seeds=True)[0], seeds, program,
                              first_run.seedings or second_run.seedings)
+    if not fixed and secret is not None and second_secret is not None:
+        fixed = drawn_from_few([(first_run, secret), (second_run, second_secret)])
     if fixed:
         fail_second_game(fixed)
     if program is EASY_WORDLE and second_secret is not None and all(

@@ -13,8 +13,9 @@ Modes:
   program  run one module as __main__ with random seeded and random.seed disabled (generators
            the program makes itself, random.Random() or SystemRandom(), start from the seed too);
            each seeding with a value (random.seed(1913), random.Random(x)) is reported with
-           its line, and with honour_seeds it takes effect (is the secret then fixed?); with
-           end_at_eof (a game played by hand) it ends where its input does
+           its line, and with honour_seeds it takes effect (is the secret then fixed?); the
+           first draws (random.choice and the like) are reported with what they drew from;
+           with end_at_eof (a game played by hand) it ends where its input does
   probe    only isolate and seal (the grader checks once that the jail can be built here, and
            learns what the seal could close)
 
@@ -37,7 +38,7 @@ import traceback
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
 import seal
-from codec import MAX_SEEDINGS, End, Status
+from codec import MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_SEEDINGS, End, Status
 
 class Channel:
     """The protocol socket: newline-delimited JSON messages in both directions."""
@@ -83,13 +84,16 @@ class CappedText(io.TextIOBase):
 
 
 class WatchedStdin:
-    """sys.stdin wrapper that tells the grader when the program read past the end of input."""
+    """sys.stdin wrapper that tells the grader when the program read past the end of input,
+    and on_read (if given) each time the program reads."""
 
-    def __init__(self, stream, on_eof):
+    def __init__(self, stream, on_eof, on_read=lambda: None):
         self._stream = stream
         self._on_eof = on_eof
+        self._on_read = on_read
 
     def _seen(self, data, asked=-1):
+        self._on_read()
         if data == "" and asked != 0:
             self._on_eof()
         return data
@@ -102,6 +106,7 @@ class WatchedStdin:
 
     def readlines(self, hint=-1):
         lines = self._stream.readlines(hint)
+        self._on_read()
         self._on_eof()
         return lines
 
@@ -284,64 +289,120 @@ def end_here(report):
     return end
 
 
-def make_random_reproducible(seed, honour_seeds, report_seeding):
+def make_random_reproducible(seed, honour_seeds, reports):
     """Seed random; a student's random.seed(...) does nothing, and every generator the
     program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
     starts from the same seed, so a replay with this seed picks the same secret. Each seeding
-    with a value is passed to report_seeding(value); with honour_seeds it takes effect."""
+    with a value is passed to reports.seeded(value); with honour_seeds it takes effect."""
     random.seed(seed)
     seed_generator = random.Random.seed
 
     def module_seed(a=None, *args, **kwargs):
         if a is not None:
-            report_seeding(a)
+            reports.seeded(a)
             if honour_seeds:
                 seed_generator(random._inst, a)
 
     def generator_seed(self, a=None, *args, **kwargs):
         if a is not None:
-            report_seeding(a)
+            reports.seeded(a)
         seed_generator(self, a if honour_seeds and a is not None else seed)
     random.seed = module_seed
     random.Random.seed = generator_seed
     random.SystemRandom = random.Random
 
 
-def seeding_reporter(channel, code_dir):
-    """report_seeding for make_random_reproducible: the value's repr (cut short) and the
-    student's line that seeded, sent as a message, MAX_SEEDINGS times at most."""
-    sent = []
+# How many things each drawing method of random draws from, given its arguments.
+DRAW_SIZES = {"choice": lambda seq: len(seq),
+              "choices": lambda population, *args, **kwargs: len(population),
+              "sample": lambda population, *args, **kwargs: len(population),
+              "randint": lambda a, b: b - a + 1,
+              "randrange": lambda start, stop=None, step=1: len(
+                  range(start) if stop is None else range(start, stop, step))}
 
-    def report(value):
-        if len(sent) >= MAX_SEEDINGS:
-            return
-        sent.append(True)
-        frame, line = sys._getframe(1), ""
+
+def report_draws(reports):
+    """Make each draw of random's drawing methods (DRAW_SIZES), by the module's functions or a
+    generator's, pass reports.drew(name, how many it drew from, what it drew); the draws are
+    the same. A draw inside another (randint's randrange) is not reported again."""
+    inside = []
+
+    def wrapped(name, original):
+        def drawing(self, *args, **kwargs):
+            if inside:
+                return original(self, *args, **kwargs)
+            inside.append(name)
+            try:
+                result = original(self, *args, **kwargs)
+            finally:
+                inside.pop()
+            try:
+                size = DRAW_SIZES[name](*args, **kwargs)
+            except Exception:
+                size = None
+            reports.drew(name, size, result)
+            return result
+        return drawing
+    for name in DRAW_SIZES:
+        setattr(random.Random, name, wrapped(name, getattr(random.Random, name)))
+        setattr(random, name, getattr(random._inst, name))
+
+
+class RandomReports:
+    """What a program does with random, each sent as a message with the student's line:
+    seedings with a value (MAX_SEEDINGS at most), and draws made before it first reads its
+    input (MAX_DRAWS at most), when the game draws its secret."""
+
+    def __init__(self, channel, code_dir):
+        self.channel, self.code_dir = channel, code_dir
+        self.seedings = self.draws = 0
+
+    def input_read(self):
+        self.draws = MAX_DRAWS
+
+    def student_line(self):
+        frame = sys._getframe(2)
         while frame is not None:
-            if frame.f_code.co_filename.startswith(code_dir + os.sep):
-                line = "%s:%d" % (os.path.basename(frame.f_code.co_filename), frame.f_lineno)
-                break
+            if frame.f_code.co_filename.startswith(self.code_dir + os.sep):
+                return "%s:%d" % (os.path.basename(frame.f_code.co_filename), frame.f_lineno)
             frame = frame.f_back
+        return ""
+
+    def seeded(self, value):
+        if self.seedings >= MAX_SEEDINGS:
+            return
+        self.seedings += 1
         try:
             shown = repr(value)[:80]
         except Exception:
             shown = "(a %s)" % type(value).__name__
-        channel.send({"seeded": {"value": shown, "line": line}})
-    return report
+        self.channel.send({"seeded": {"value": shown, "line": self.student_line()}})
+
+    def drew(self, name, size, result):
+        if self.draws >= MAX_DRAWS:
+            return
+        self.draws += 1
+        items = result[:MAX_DRAWN_ITEMS] if type(result) is list else [result]
+        drawn = [item[:20] if type(item) is str else item for item in items
+                 if type(item) in (str, int) and (type(item) is str or abs(item) < 2 ** 53)]
+        self.channel.send({"drew": {"function": name, "size": size if type(size) is int
+                                    and size < 2 ** 53 else None,
+                                    "drawn": drawn, "line": self.student_line()}})
 
 
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
     module = config["module"]
+    reports = RandomReports(channel, code_dir)
     reached_eof = once(lambda: channel.send({"eof": True}))
     sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.get("end_at_eof")
-                             else reached_eof)
+                             else reached_eof, reports.input_read)
     if "imports" in config:
         watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
                       set(config["imports"]["unwatched"]))
     if config["mode"] == "program":
-        make_random_reproducible(config["seed"], config["honour_seeds"],
-                                 seeding_reporter(channel, code_dir))
+        make_random_reproducible(config["seed"], config["honour_seeds"], reports)
+        report_draws(reports)
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
     try:
