@@ -5,7 +5,7 @@ The course grades the programs partly "when we manually run your wordle program"
 grade-all's output) in the same sandbox as a grading (the safest mode the machine allows,
 with the course's words.py and display_utility.py beside them), its output shown live in
 the TA's terminal (colour escapes kept, any other control sequence shown as text:
-results/live_text.py) and the TA's lines typed into it.
+live_text.py) and the TA's lines typed into it.
 
 - Its random seed is a grading's (transcripts.Seeds): the game a report describes is
   played again with that report's seed (a graded folder's own by default), and with
@@ -36,7 +36,7 @@ from grader.checks.transcripts.reference_games import reference_game_cpu
 from grader.checks.transcripts.scripts import loss_script, stdin_text
 from grader.checks.information import missing_files_line
 from grader.grading import open_sandbox
-from grader.results.live_text import LiveText, typed_line
+from grader.live_text import LiveText, typed_line
 from grader.results.pages.layout import RESULTS, SOURCES, read_text
 from grader.sandbox.box import UNSAFE, SandboxError
 from grader.sandbox.child.codec import Status

@@ -26,7 +26,7 @@ from grader import KIT_ROOT
 from grader.assignment import HANDOUT_FILES
 from grader.checks.transcripts import EASY_WORDLE, WORDLE, Seeds
 from grader.checks.transcripts.reference_games import reference_output
-from grader.results.live_text import LiveText
+from grader.live_text import LiveText
 from grader.results.pages import layout
 from grader.tests import pinned
 from grader.tests.test_jail import (AS_NOBODY, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
