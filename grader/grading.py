@@ -41,6 +41,9 @@ class RecordingBox:
     def call(self, *args, **kwargs):
         return self.box.call(*args, **kwargs)
 
+    def fresh_calls(self):
+        self.box.fresh_calls()
+
     def import_module(self, *args, **kwargs):
         return self._record(self.box.import_module(*args, **kwargs))
 

@@ -131,6 +131,8 @@ class RunResult:
     cpu_exhausted: bool = False     # killed by the kernel at its CPU time limit (SIGXCPU)
     seedings: list = field(default_factory=list)    # (value's repr, "file.py:line") of each
     # seeding of random with a value the program made (random.seed(1913)), a few at most
+    seeding_at_start: object = None     # (value's repr, "file.py:line") of the last seeding
+    # with a value before the program first read its input (when it drew its secret), or None
     draws: list = field(default_factory=list)   # (function, how many it drew from or None,
     # what it drew (a tuple of str and int), "file.py:line") of the program's first draws
 
@@ -453,6 +455,15 @@ class Sandbox:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
         return result
 
+    def fresh_calls(self):
+        """End the calls child, if any: the next call imports the student's code afresh in a
+        new one, which holds nothing of the calls made before (not charged as a restart after
+        a crash, and not counted against the restarts' budget)."""
+        if self._calls is not None:
+            self._end(self._calls)
+            self._calls = None
+            self._calls_started = 0
+
     def _ensure_imported(self, module):
         """Import MODULE in the calls child once; a failed import is remembered, not retried."""
         failure = self._imports.get(module)
@@ -515,17 +526,21 @@ class Sandbox:
         return result
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False):
+                    honour_seeds=False, clock_shift=0):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
         The program's own seedings of random with a value are reported and do nothing, unless
-        honour_seeds. With a quiet_timeout the run also times out when it prints nothing for
-        that long, so a slow program that keeps printing may use all of timeout, a stuck one
-        may not. cpu_limit (seconds, rounded up) replaces the limits' cpu_seconds for this run.
+        honour_seeds: then they take effect, the program's clock is moved by clock_shift
+        seconds (and its process id with it), and its hash seed is clock_shift, so that a
+        seeding from any of them differs from run to run. With a quiet_timeout the run also
+        times out when it prints nothing for that long, so a slow program that keeps printing
+        may use all of timeout, a stuck one may not. cpu_limit (seconds, rounded up) replaces
+        the limits' cpu_seconds for this run.
         """
-        return self._run_once({"mode": "program", "module": module, "seed": seed,
-                               "honour_seeds": honour_seeds}, stdin, timeout, quiet_timeout,
-                              cpu_limit)
+        config = {"mode": "program", "module": module, "seed": seed, "honour_seeds": honour_seeds}
+        if honour_seeds:
+            config.update(clock_shift=clock_shift, hash_seed=clock_shift % 2 ** 32)
+        return self._run_once(config, stdin, timeout, quiet_timeout, cpu_limit)
 
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None):
         module = config["module"]
@@ -667,9 +682,10 @@ def run_result(child, finished):
         seeded = message.get("seeded")
         if type(name) is str and len(result.forbidden_imports) < MAX_FORBIDDEN_IMPORTS:
             result.forbidden_imports.append(capped(name, 60))
-        elif (type(seeded) is dict and type(seeded.get("value")) is str
-              and type(seeded.get("line")) is str and len(result.seedings) < MAX_SEEDINGS):
-            result.seedings.append((capped(seeded["value"], 80), capped(seeded["line"], 80)))
+        elif reported_seeding(seeded) is not None and len(result.seedings) < MAX_SEEDINGS:
+            result.seedings.append(reported_seeding(seeded))
+        elif reported_seeding(message.get("seeded_at_start")) is not None:
+            result.seeding_at_start = reported_seeding(message["seeded_at_start"])
         elif type(message.get("drew")) is dict and len(result.draws) < MAX_DRAWS:
             draw = reported_draw(message["drew"])
             if draw is not None:
@@ -713,6 +729,14 @@ def run_result(child, finished):
         result.status = Status.EXITED
         result.detail = f"exited with status {child.exit_code} (os._exit or similar)"
     return result
+
+
+def reported_seeding(seeding):
+    """A seeding the child reported, as (value's repr, line), or None if malformed."""
+    if type(seeding) is not dict or type(seeding.get("value")) is not str \
+            or type(seeding.get("line")) is not str:
+        return None
+    return capped(seeding["value"], 80), capped(seeding["line"], 80)
 
 
 def reported_draw(draw):

@@ -62,11 +62,14 @@ class ChildProcess:
         self.uid = config["drop"]["uid"] if "drop" in config else None
         self.removed = []             # what the uid left and the clean-up removed (leftovers.py)
         self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
-        self.environment = child_environment("/box" if self.jailed else config["box"], self.marker)
+        self.environment = child_environment("/box" if self.jailed else config["box"], self.marker,
+                                             config.get("hash_seed", 0))
         ours, theirs = socket.socketpair()
         config["fd"] = theirs.fileno()
-        # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet"
-        command = [python, "-I", "-S", "-B", "-u", str(script), json.dumps(config)]
+        # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet";
+        # -s -S -B, not -I: the environment (ours alone) sets the hash seed, so the order of a
+        # set of strings is the same in every run of a grading, as a replay needs
+        command = [python, "-s", "-S", "-B", "-u", str(script), json.dumps(config)]
         try:
             self.process = subprocess.Popen(
                 command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -534,11 +537,12 @@ def _children(pid, scan=True):
             and (_stat_fields(entry.name) or [None, None])[1] == str(pid).encode()]
 
 
-def child_environment(home, marker):
-    """A minimal environment: nothing from the grader's (no PYTHONPATH, no tokens), plus a marker."""
+def child_environment(home, marker, hash_seed=0):
+    """A minimal environment: nothing from the grader's (no PYTHONPATH, no tokens), plus a
+    marker and the hash seed (str and bytes hashes, so the order of a set of strings)."""
     name, _, value = marker.partition("=")
     return {"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8", name: value}
+            "PYTHONHASHSEED": str(hash_seed), name: value}
 
 
 def kill_marked_processes(marker):

@@ -22,6 +22,7 @@ class FakeBox:
         self.calls = []
         self.runs = []
         self.cpu_limits = []    # (module, cpu_limit) of each run
+        self.fresh_starts = 0
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         self.calls.append((function, args))
@@ -40,13 +41,19 @@ class FakeBox:
                           returned_argument=returned)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False):
+                    honour_seeds=False, clock_shift=0):
         self.runs.append((module, stdin, seed))
         self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)
 
     def import_module(self, module):
         return RunResult(Status.OK)
+
+    def fresh_calls(self):
+        """As the sandbox's: state the functions keep is dropped where they can say how."""
+        self.fresh_starts += 1
+        for implementation in self.functions.values():
+            getattr(implementation, "fresh_process", lambda: None)()
 
 
 def reference_functions():

@@ -294,6 +294,46 @@ def test_program_runs_are_seeded_and_student_seeds_and_generators_are_ignored(tm
     assert first.seedings == other.seedings == [("12345", "wordle.py:4"), ("12345", "wordle.py:6")]
 
 
+CLOCK_READER = '''
+import datetime
+import os
+import random
+import time
+if __name__ == "__main__":
+    random.seed(time.time())
+    random.seed(1913)
+    input()
+    random.seed(7)
+    print(int(time.time()), time.time_ns() // 10 ** 9, datetime.datetime.now().year,
+          datetime.date.today().year, os.getpid(), hash("crane"))
+'''
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_runs_with_seedings_honoured_read_clocks_ids_and_hashes_of_their_own(tmp_path, privileged):
+    week = 7 * 86400
+    with sandbox(write_submission(tmp_path / "clock", CLOCK_READER), privileged) as box:
+        plain = box.run_program("wordle", "x\n", seed=1)
+        moved = [box.run_program("wordle", "x\n", seed=1, honour_seeds=True, clock_shift=shift)
+                 for shift in (week, 2 * week)]
+    now = time.time()
+    readings = [list(map(int, run.stdout.split())) for run in [plain] + moved]
+    for reading, shift in zip(readings, (0, week, 2 * week)):
+        assert abs(reading[0] - (now + shift)) < 600 and abs(reading[1] - reading[0]) <= 1
+    assert readings[1][4] != readings[2][4] and readings[1][5] != readings[2][5]
+    assert readings[0][5] == box_hash_of_crane()
+    for run in [plain] + moved:
+        assert run.seeding_at_start == ("1913", "wordle.py:8")
+        assert [line for _, line in run.seedings] == ["wordle.py:7", "wordle.py:8", "wordle.py:10"]
+        assert [value for value, _ in run.seedings][1:] == ["1913", "7"]
+
+
+def box_hash_of_crane():
+    """hash("crane") with the hash seed every run of a grading shares (0)."""
+    return int(subprocess.run([sys.executable, "-c", "print(hash('crane'))"], capture_output=True,
+                              text=True, env={"PYTHONHASHSEED": "0"}).stdout)
+
+
 DRAWING = '''
 import random
 if __name__ == "__main__":

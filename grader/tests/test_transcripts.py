@@ -2,7 +2,6 @@
 import itertools
 import math
 import random
-import time
 
 import pytest
 
@@ -11,7 +10,7 @@ from grader.checks import function_runner
 from grader.checks import transcripts as T
 from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples, games,
                                        judging, reading, reference_games, scripts)
-from grader.results.outcome import Diff
+from grader.results.outcome import Diff, Outcome
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
@@ -336,40 +335,44 @@ def test_a_hard_coded_secret_is_caught_after_three_seeds():
 
 
 class SeededRuns:
-    """run_seeded for fixed_by_seeding: each run shows secrets[i] and seeds with values[i]."""
+    """run_seeded for fixed_by_seeding: run i shows secrets[i], and its last seeding before
+    the game began has values[i] (none where empty)."""
 
     def __init__(self, secrets, values):
-        self.secrets, self.values, self.times = secrets, values, []
+        self.secrets, self.values, self.shifts = secrets, values, []
 
-    def __call__(self, seed):
-        self.times.append(time.monotonic())
-        index = len(self.times) - 1
-        seedings = [(self.values[index], "wordle.py:140")] if self.values[index] else []
+    def __call__(self, seed, clock_shift):
+        self.shifts.append(clock_shift)
+        index = len(self.shifts) - 1
+        at_start = (self.values[index], "wordle.py:140") if self.values[index] else None
         return RunResult(Status.OK, stdout="Answer: %s\n" % self.secrets[index],
-                         seedings=seedings)
+                         seeding_at_start=at_start)
 
 
-def test_a_seeding_that_fixes_the_secret_is_named_with_its_line(monkeypatch):
-    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.05)
+def test_a_seeding_that_fixes_the_secret_is_named_with_its_line():
     runs = SeededRuns(["CHIVY"] * 3, ["1913"] * 3)
     reason = games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")])
     assert reason.startswith("the secret was CHIVY in every run: seeding random with 1913 at "
                              "line 140 of wordle.py fixes it")
-    assert len(runs.times) == 3
-    assert all(later - earlier >= 0.05 for earlier, later in zip(runs.times, runs.times[1:]))
+    assert len(runs.shifts) == 3
+    assert all(later - earlier >= 86400 for earlier, later in zip(runs.shifts, runs.shifts[1:]))
 
 
 @pytest.mark.parametrize("secrets,values,made", [
-    (["CHIVY", "CHIVY", "CHIVY"], ["1700000000", "1700000001", "1700000002"], 2),  # the clock
+    (["CHIVY", "CHIVY", "CHIVY"], ["1700000000", "1700604801", "1701209602"], 2),  # the clock
     (["CHIVY", "CRANE", "CRANE"], ["1913", "1913", "1913"], 2),   # seeded after the draw
     (["CHIVY", "CHIVY", "CRANE"], ["1913", "1913", "1913"], 3),
     (["CHIVY", "CHIVY", "CHIVY"], ["1913", "", ""], 2),           # no longer seeded
 ])
-def test_a_seeding_that_leaves_the_secret_free_costs_nothing(monkeypatch, secrets, values, made):
-    monkeypatch.setattr(games, "SEEDED_RUNS_APART", 0.0)
+def test_a_seeding_that_leaves_the_secret_free_costs_nothing(secrets, values, made):
     runs = SeededRuns(secrets, values)
     assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, [("1913", "wordle.py:140")]) is None
-    assert len(runs.times) == made
+    assert len(runs.shifts) == made
+
+
+def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
+    runs = SeededRuns([], [])
+    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.shifts == []
 
 
 def drawn(*draws):
@@ -385,14 +388,12 @@ def test_a_secret_drawn_from_a_small_part_of_the_list_is_named_when_every_game_s
         "the secret was drawn by random.choice from only 50 words at line 9 of wordle.py")
     other_draw = drawn(("randint", 50, (3,), "wordle.py:9"))
     assert games.drawn_from_few([games_[0], (other_draw, second)]) is None
+    drawn_second = drawn(("choice", 26, ("m",), "wordle.py:8"), ("choice", 50, (words[20],),
+                                                                  "wordle.py:9"))
+    assert games.drawn_from_few([games_[0], (drawn_second, second)]) is None
     whole_list = drawn(("choice", len(words), (words[20],), "wordle.py:9"))
     assert games.drawn_from_few([games_[0], (whole_list, second)]) is None
     assert games.drawn_from_few([]) is None
-
-
-def test_a_program_that_never_seeds_random_with_a_value_is_not_run_again():
-    runs = SeededRuns([], [])
-    assert games.fixed_by_seeding(runs, SEEDS, T.WORDLE, []) is None and runs.times == []
 
 
 def easy_game_samples():
@@ -674,6 +675,53 @@ def test_a_check_word_that_answers_otherwise_after_its_tests_accepts_no_game(dur
         assert "check_word answered the same call differently at two times: check_word(" in \
             details(outcomes["wordle_program.loss"])
         assert "it keeps state between calls" in details(outcomes["wordle_program.loss"])
+
+
+class MemoTwoFaced:
+    """A check_word wrong by its tests (grey and yellow swapped) that remembers each answer
+    and, once its process has served the tests, gives every new call no clues (all grey);
+    a new process starts honest again."""
+
+    def __init__(self):
+        self.fresh_process()
+
+    def fresh_process(self):
+        self.memory, self.tests_over = {}, False
+
+    def __call__(self, secret, guess):
+        if (secret, guess) not in self.memory:
+            self.memory[(secret, guess)] = (["grey"] * 5 if self.tests_over
+                                            else swapped_check_word(secret, guess))
+        return self.memory[(secret, guess)]
+
+
+def test_the_students_functions_answer_for_the_games_in_a_process_of_their_own():
+    check_word = MemoTwoFaced()
+    functions = dict(reference_functions(), check_word=check_word)
+    tested = function_tests(functions)
+    check_word.tests_over = True
+
+    def no_clues(secret, guess):
+        return ["green"] * 5 if secret == guess else ["grey"] * 5
+    box = FakeBox(functions, {"wordle": program_with_check_word(no_clues)})
+    games_ = []
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games_)
+    T.rejudge_through_own_functions(box, games_, outcomes, tested)
+    assert box.fresh_starts == 1
+    assert not any(outcome.passed for outcome in outcomes.values())
+
+
+def test_a_word_list_in_another_order_is_the_same_answer_but_other_words_are_not():
+    from grader.checks.transcripts.own_functions import OwnFunctions
+    args = [["crane", "slate"], [["CRANE", ["grey"] * 5]]]
+    tested = function_runner.FunctionTestRun(
+        {"filter_word_list.official": Outcome(False)},
+        {"filter_word_list": {function_runner.call_key(args): ["crane", "slate"]}})
+    own = OwnFunctions(FakeBox({}), tested)
+    own._check_consistent("filter_word_list", args, ["slate", "crane"])
+    assert own.inconsistent == {}
+    own._check_consistent("filter_word_list", args, ["slate"])
+    assert own.inconsistent == {"filter_word_list": (args, ["crane", "slate"], ["slate"])}
 
 
 def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():

@@ -1,6 +1,4 @@
 """The runs of a program."""
-import time
-
 from grader import assignment, reference
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
@@ -19,30 +17,28 @@ SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing gu
                   "turns for a repeated sample word to be sure to show):")
 
 
-SEEDED_RUNS_APART = 1.1  # seconds from one run with the program's seedings to the next
+SEEDED_RUNS_APART = 7 * 86400 + 1  # seconds between the clocks of the runs with seedings
 
 
 def fixed_by_seeding(run_seeded, seeds, program, seedings):
     """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
-    fixes its secret, or None. run_seeded(seed) runs the lost game with the program's
-    seedings taking effect: three runs with different seeds, over a second apart (a seeding
-    from the clock then differs); the secret is fixed when every run seeds random with the
-    same values and shows the same secret."""
+    fixes its secret, or None. run_seeded(seed, clock_shift) runs the lost game with the
+    program's seedings taking effect and its clock moved: three runs with different seeds,
+    their clocks (process ids, hash seeds) a week apart, so a seeding from any of them
+    differs; the secret is fixed when every run's last seeding before the game began has the
+    same value and every run shows the same secret."""
     if not seedings:
         return None
-    seen, started = None, None
-    for seed in seeds.seeded_runs(program):
-        if started is not None:
-            time.sleep(max(0.0, started + SEEDED_RUNS_APART - time.monotonic()))
-        started = time.monotonic()
-        result = run_seeded(seed)
+    seen = None
+    for index, seed in enumerate(seeds.seeded_runs(program)):
+        result = run_seeded(seed, (index + 1) * SEEDED_RUNS_APART)
         fitting = fitting_secrets(result)
         found = (learn_secret(result) or (fitting[0] if len(fitting) == 1 else None),
-                 result.seedings)
-        if found[0] is None or not found[1] or (seen is not None and found != seen):
+                 result.seeding_at_start)
+        if found[0] is None or found[1] is None or (seen is not None and found != seen):
             return None
         seen = found
-    secret, ((value, line), *_) = seen
+    secret, (value, line) = seen
     where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
     return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
             "picks the same word each time); leave the value out (random.seed() with no value, "
@@ -50,11 +46,12 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
 
 
 def draw_of_secret_from_few(run, secret):
-    """(function, how many it drew from, line) of the draw made before the game began that
-    drew secret (the word, or its index in the word list) from fewer than half the list's
-    words, or None."""
+    """(function, how many it drew from, line) when the program's first draw drew secret (the
+    word, or its index in the word list) from fewer than half the list's words, else None.
+    Only the first: a secret drawn from a part that was itself drawn (a random first letter,
+    then a word with it) can be any word."""
     words = reference.load().words
-    for function, size, drawn, line in run.draws:
+    for function, size, drawn, line in run.draws[:1]:
         if size is None or 2 * size >= len(words):
             continue
         if any(item.upper() == secret if type(item) is str
@@ -111,10 +108,11 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
         if rejudges is not None:
             rejudges[:] = [game for game in rejudges if game.test_id != second_id]
 
-    def run(script, seed, honour_seeds=False):
+    def run(script, seed, honour_seeds=False, clock_shift=0):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
                                  quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
-                                     reference_game_cpu(program)), honour_seeds=honour_seeds)
+                                     reference_game_cpu(program)), honour_seeds=honour_seeds,
+                                 clock_shift=clock_shift)
         return result, learn_secret(result)
 
     def replay(test_id, secret, seed, game):
@@ -177,8 +175,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             "random from the word list (e.g. random.choice(words))" % secret)
     else:
         runs[second_id] = judged(second_id, second_run, second_secret, second)
-    fixed = fixed_by_seeding(lambda seed: run(loss, seed, honour_seeds=True)[0], seeds, program,
-                             first_run.seedings or second_run.seedings)
+    fixed = fixed_by_seeding(
+        lambda seed, clock_shift: run(loss, seed, honour_seeds=True, clock_shift=clock_shift)[0],
+        seeds, program, first_run.seedings or second_run.seedings)
     if not fixed and secret is not None and second_secret is not None:
         fixed = drawn_from_few([(first_run, secret), (second_run, second_secret)])
     if fixed:

@@ -11,8 +11,10 @@ passed is the reference for its games), and only while it answers each call as i
 its tests (some of its test calls are made again after the games' calls, and a game call
 its tests made too must get the same value); one that answers a call differently keeps
 state between calls, is named, and the reference answers for it. Those calls are made
-in the sandbox (each one once a grading), after the function tests, in a fixed order, so
-they cannot change what the function tests saw; a call that fails (an error, a timeout, a
+in the sandbox (each one once a grading), after the function tests, in a fixed order, in
+a new process that imports the student's code afresh (so nothing the tests left there,
+a memory of the test calls or a count of them, changes the answers), so they cannot change
+what the function tests saw; a call that fails (an error, a timeout, a
 value of the wrong type) leaves no such screen, and a function that times out or crashes
 is not called again for it.
 
@@ -78,6 +80,7 @@ class OwnFunctions:
 
     def __init__(self, box, tested):
         self.box = box
+        self.fresh = False  # whether the calls child was started afresh for these calls
         self.tested = tested
         self.own = tested.failed_functions()     # the functions that answer for themselves
         self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
@@ -107,6 +110,9 @@ class OwnFunctions:
                 self._check_consistent(name, args, self._call(name, args, cpu_limit))
 
     def _call(self, name, args, cpu_limit):
+        if not self.fresh:     # nothing the function tests left in the student's process counts
+            self.box.fresh_calls()
+            self.fresh = True
         function = assignment.FUNCTIONS[name]
         result = self.box.call(function.module, name, list(args),
                                timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
@@ -127,10 +133,15 @@ class OwnFunctions:
         return [json.loads(key) for key in keys[start:start + REPEATED_TEST_CALLS]]
 
     def _check_consistent(self, name, args, value):
+        """Name the function inconsistent when value is not what it returned for args in its
+        tests (a list of words in any order, as its tests accept)."""
         tested = self.tested.answers.get(name, {})
         key = call_key(args)
-        if (name not in self.inconsistent and key in tested and not isinstance(value, NoAnswer)
-                and value != tested[key]):
+        if name in self.inconsistent or key not in tested or isinstance(value, NoAnswer):
+            return
+        same = (sorted(value) == sorted(tested[key]) if assignment.FUNCTIONS[name].any_order
+                else value == tested[key])
+        if not same:
             self.inconsistent[name] = (args, tested[key], value)
 
     def answer(self, name, args):

@@ -312,6 +312,41 @@ def make_random_reproducible(seed, honour_seeds, reports):
     random.SystemRandom = random.Random
 
 
+def shift_clock(seconds):
+    """Move the program's clock (time.time and its kin, datetime's now and today) by seconds,
+    and its process id by seconds // 86400: runs whose seedings take effect then differ in
+    what a seeding from the clock or the id reads, as runs a person makes days apart do."""
+    import datetime
+    import time
+    for name, scale in (("time", 1), ("monotonic", 1), ("perf_counter", 1),
+                        ("time_ns", 10 ** 9), ("monotonic_ns", 10 ** 9),
+                        ("perf_counter_ns", 10 ** 9)):
+        setattr(time, name, lambda read=getattr(time, name), moved=seconds * scale: read() + moved)
+    for name in ("localtime", "gmtime", "ctime"):
+        setattr(time, name, lambda when=None, convert=getattr(time, name): convert(
+            time.time() if when is None else when))
+
+    class MovedDate(datetime.date):
+        @classmethod
+        def today(cls):
+            return cls.fromtimestamp(time.time())
+
+    class MovedDatetime(datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls.fromtimestamp(time.time(), tz)
+
+        @classmethod
+        def today(cls):
+            return cls.fromtimestamp(time.time())
+
+        @classmethod
+        def utcnow(cls):
+            return cls.utcfromtimestamp(time.time())
+    datetime.date, datetime.datetime = MovedDate, MovedDatetime
+    os.getpid = lambda read=os.getpid: read() + seconds // 86400
+
+
 # How many things each drawing method of random draws from, given its arguments.
 DRAW_SIZES = {"choice": lambda seq: len(seq),
               "choices": lambda population, *args, **kwargs: len(population),
@@ -350,15 +385,21 @@ def report_draws(reports):
 
 class RandomReports:
     """What a program does with random, each sent as a message with the student's line:
-    seedings with a value (MAX_SEEDINGS at most), and draws made before it first reads its
-    input (MAX_DRAWS at most), when the game draws its secret."""
+    seedings with a value (MAX_SEEDINGS at most), the last seeding before it first reads its
+    input (when the game draws its secret: sent as it reads), and draws made before then
+    (MAX_DRAWS at most)."""
 
     def __init__(self, channel, code_dir):
         self.channel, self.code_dir = channel, code_dir
         self.seedings = self.draws = 0
+        self.reading = False
+        self.last_seeding = None
 
     def input_read(self):
-        self.draws = MAX_DRAWS
+        if not self.reading:
+            self.reading = True
+            if self.last_seeding is not None:
+                self.channel.send({"seeded_at_start": self.last_seeding})
 
     def student_line(self):
         frame = sys._getframe(2)
@@ -369,17 +410,21 @@ class RandomReports:
         return ""
 
     def seeded(self, value):
-        if self.seedings >= MAX_SEEDINGS:
+        if self.reading and self.seedings >= MAX_SEEDINGS:
             return
-        self.seedings += 1
         try:
             shown = repr(value)[:80]
         except Exception:
             shown = "(a %s)" % type(value).__name__
-        self.channel.send({"seeded": {"value": shown, "line": self.student_line()}})
+        seeding = {"value": shown, "line": self.student_line()}
+        if not self.reading:
+            self.last_seeding = seeding
+        if self.seedings < MAX_SEEDINGS:
+            self.seedings += 1
+            self.channel.send({"seeded": seeding})
 
     def drew(self, name, size, result):
-        if self.draws >= MAX_DRAWS:
+        if self.reading or self.draws >= MAX_DRAWS:
             return
         self.draws += 1
         items = result[:MAX_DRAWN_ITEMS] if type(result) is list else [result]
@@ -401,6 +446,8 @@ def run_main(channel, config, code_dir):
         watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
                       set(config["imports"]["unwatched"]))
     if config["mode"] == "program":
+        if config["honour_seeds"]:
+            shift_clock(config["clock_shift"])
         make_random_reproducible(config["seed"], config["honour_seeds"], reports)
         report_draws(reports)
         sys.argv = [module + ".py"]
