@@ -403,12 +403,21 @@ def easy_game_samples():
             if isinstance(item, reference_games.Samples)]
 
 
-@pytest.mark.parametrize("rule", range(len(fixed_samples.RULES)))
-def test_words_shown_by_a_fixed_rule_are_named(rule):
-    name, pick = fixed_samples.RULES[rule]
-    samples = [(item, tuple(pick(item.ordered, item.count))) for item in easy_game_samples()]
-    reason = fixed_samples.fixed_sample_reason(samples)
-    assert reason.startswith("the words shown were %s in all" % (name % 5))
+@pytest.mark.parametrize("pick,phrase", [
+    (lambda words, draw: words[:5], "always among the first possible words in the word list's"),
+    (lambda words, draw: words[-5:], "always among the last possible words in the word list's"),
+    (lambda words, draw: sorted(words)[:5], "always among the first possible words in alphabet"),
+    (lambda words, draw: words[1:6], "always among the first possible words in the word list's"),
+    (lambda words, draw: draw.sample(words[:10], min(5, len(words))),
+     "always among the first possible words"),
+    (lambda words, draw: words[draw.randrange(max(1, len(words) - 4)):][:5],
+     "always next to each other"),
+], ids=["first five", "last five", "alphabet's first five", "skips the first",
+        "sampled from the first ten", "five in a row"])
+def test_words_shown_by_a_rule_are_named(pick, phrase):
+    draw = random.Random(5)
+    samples = [(item, tuple(pick(list(item.ordered), draw))) for item in easy_game_samples()]
+    assert phrase in fixed_samples.fixed_sample_reason(samples)
 
 
 def test_words_chosen_at_random_are_never_taken_for_a_rule():
@@ -419,10 +428,23 @@ def test_words_chosen_at_random_are_never_taken_for_a_rule():
         assert fixed_samples.fixed_sample_reason(samples) is None
 
 
+@pytest.mark.parametrize("shape", fixed_samples.SHAPES)
+def test_the_chance_of_a_shape_is_that_of_counting_every_choice(shape):
+    total, count = 9, 5
+    choices = list(itertools.combinations(range(total), count))
+    for places in choices[::7]:
+        as_close = [other for other in choices if fixed_samples.chance_at_most(
+            shape, total, count, list(other)) <= fixed_samples.chance_at_most(
+            shape, total, count, list(places))]
+        assert math.isclose(fixed_samples.chance_at_most(shape, total, count, list(places)),
+                            len(as_close) / len(choices))
+
+
 def test_a_rule_is_named_only_where_chance_could_not_explain_it():
     few = reference_games.Samples(frozenset("abcdef"), 5, 6, tuple("abcdef"))
-    assert fixed_samples.random_choice_chance([few] * 3) > fixed_samples.FIXED_SAMPLE_CHANCE
     assert fixed_samples.fixed_sample_reason([(few, tuple("abcde"))] * 3) is None
+    assert fixed_samples.combined_chance([0.5]) == 0.5
+    assert fixed_samples.combined_chance([0.1, 0.1]) > 0.01
 
 
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
