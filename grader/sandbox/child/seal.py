@@ -265,7 +265,7 @@ def filter_program(audit_arch, numbers, audit=False):
     REFUSED: EPERM; any other: ENOSYS).  With audit, what would fail with ENOSYS or fail an
     argument check is allowed and logged by the kernel instead (SECCOMP_RET_LOG: the kernel
     log names each such call), to learn what a new Python needs."""
-    unlisted = SECCOMP_RET_LOG if audit else SECCOMP_RET_ERRNO | ENOSYS
+    unlisted = [_return(SECCOMP_RET_LOG if audit else SECCOMP_RET_ERRNO | ENOSYS)]
     rules = {}
     for table, action in ((ALLOWED, [_return(SECCOMP_RET_ALLOW)]),
                           (REFUSED, [_return(SECCOMP_RET_ERRNO | EPERM)])):
@@ -274,24 +274,18 @@ def filter_program(audit_arch, numbers, audit=False):
     for name, (argument, rule, values, errno) in CHECKED.items():
         rules[name] = _argument_check(argument, rule, values,
                                       SECCOMP_RET_LOG if audit else SECCOMP_RET_ERRNO | errno)
-    ranges = []     # (first number, its rule's instructions), each up to the next first number
-    for number, action in sorted((numbers[name], action) for name, action in rules.items()
-                                 if name in numbers):
-        if not ranges or ranges[-1][0] + ranges[-1][2] < number:
-            if ranges or number > 0:
-                ranges.append((ranges[-1][0] + ranges[-1][2] if ranges else 0, [_return(unlisted)], 0))
-            ranges.append((number, action, 1))
-        elif ranges[-1][1] is action:
-            ranges[-1] = (ranges[-1][0], action, ranges[-1][2] + 1)
-        else:
-            ranges.append((number, action, 1))
-    ranges.append((ranges[-1][0] + ranges[-1][2], [_return(unlisted)], 0))
+    actions = {numbers[name]: action for name, action in rules.items() if name in numbers}
+    ranges = []     # (first number, its instructions), each up to the next one's first number
+    for number in range(max(actions) + 2):
+        action = actions.get(number, unlisted)
+        if not ranges or ranges[-1][1] is not action:
+            ranges.append((number, action))
     refuse = _return(SECCOMP_RET_ERRNO | EPERM)
     program = [(BPF_LD_W_ABS, 0, 0, OFFSET_ARCH), (BPF_JEQ_K, 1, 0, audit_arch), refuse,
                (BPF_LD_W_ABS, 0, 0, OFFSET_NR)]
     if audit_arch == ARCHITECTURES["x86_64"][0]:
         program += [(BPF_JGE_K, 0, 1, X32_SYSCALL_BIT), refuse]
-    return program + _search([(first, action) for first, action, _ in ranges])
+    return program + _search(ranges)
 
 
 def _search(ranges):
