@@ -107,21 +107,27 @@ def futex(path, offset, seconds=3.0):
     word = address + offset
     value = ctypes.c_uint32.from_address(word).value
     waiter = struct.pack("QQII", value, word, FUTEX_32, 0)
-    refused = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+
+    def wait():
         relative = struct.pack("qq", 0, 200_000_000)
-        if libc.syscall(FUTEX, ctypes.c_void_p(word), FUTEX_WAIT, value, relative, None, 0) == 0:
-            return "leaked: woken (FUTEX_WAIT)"
-        refused.append(ctypes.get_errno())
+        return libc.syscall(FUTEX, ctypes.c_void_p(word), FUTEX_WAIT, value, relative, None, 0)
+
+    def wait_vector():
         now = time.clock_gettime(time.CLOCK_MONOTONIC) + 0.2
         absolute = struct.pack("qq", int(now), int(now % 1 * 1e9))
-        if libc.syscall(FUTEX_WAITV, waiter, 1, 0, absolute, CLOCK_MONOTONIC) == 0:
-            return "leaked: woken (futex_waitv)"
-        refused.append(ctypes.get_errno())
-    closing = [number for number in refused if number != errno.ETIMEDOUT]
-    return "closed: " + "/".join(sorted({errno.errorcode.get(n, str(n)) for n in closing})) \
-        if closing else "nothing seen"
+        return libc.syscall(FUTEX_WAITV, waiter, 1, 0, absolute, CLOCK_MONOTONIC)
+
+    ways, refused = {"FUTEX_WAIT": wait, "futex_waitv": wait_vector}, {}
+    deadline = time.monotonic() + seconds
+    while ways and time.monotonic() < deadline:
+        for name, way in list(ways.items()):
+            if way() == 0:
+                return "leaked: woken (%s)" % name
+            number = ctypes.get_errno()
+            if number not in (errno.ETIMEDOUT, errno.EAGAIN, errno.EINTR):
+                refused[name] = errno.errorcode.get(number, str(number))
+                del ways[name]
+    return "closed: " + "/".join(refused.values()) if not ways else "nothing seen"
 
 
 def wake_futex(path, offset):
