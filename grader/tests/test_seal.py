@@ -10,8 +10,11 @@ nothing, shows that each probe does reach what is offered.  Then two submissions
 once by grade-all --jobs 2: one offers its code through every kernel object, the other, with
 no logic of its own, takes it (the corpus's hostile_offers_its_code and
 hostile_takes_a_classmates_code); the same pair run as plain processes shows that the taking
-works.  Where the kernel lacks Landlock or seccomp the staff
-output says what stays open (the last tests).
+works.  Issue 31's channels the same ways: the machine's System V segments listed and
+attached by id, shared futex wakes on a word of a standard library file (from the grader, and
+between the two gradings of a futex pair), and the seccomp allowlist itself, interpreted call
+by call on both architectures and run under the tests' Python.  Where the kernel lacks Landlock or
+seccomp the staff output says what stays open (the last tests).
 """
 import ctypes
 import errno
