@@ -112,8 +112,8 @@ def entries(root, relative=""):
                 elif entry.is_file(follow_symlinks=False):
                     files.append(entry.name)
                 else:
-                    skipped.append(Skipped(PurePath(root, relative, entry.name),
-                                           "a link" if entry.is_symlink() else "not a regular file"))
+                    what = "a link" if entry.is_symlink() else "not a regular file"
+                    skipped.append(Skipped(PurePath(root, relative, entry.name), what))
     finally:
         os.close(folder)
     return sorted(folders), sorted(files), skipped

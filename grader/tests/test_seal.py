@@ -353,7 +353,8 @@ def run_filter(program, number, arch, args=(0,) * 6):
         elif code == seal.BPF_RET_K:
             return constant
         else:
-            taken = {seal.BPF_JEQ_K: accumulator == constant, seal.BPF_JGE_K: accumulator >= constant,
+            taken = {seal.BPF_JEQ_K: accumulator == constant,
+                     seal.BPF_JGE_K: accumulator >= constant,
                      seal.BPF_JSET_K: bool(accumulator & constant)}[code]
             counter += true if taken else false
         counter += 1
@@ -377,11 +378,13 @@ def test_the_filter_follows_its_tables_call_by_call(machine):
             None if name in seal.CHECKED else ENOSYS
         if expected is not None:
             assert run_filter(program, number, arch) == expected, (name, number)
-    call = lambda name, *args: run_filter(program, numbers[name], arch, args + (0,) * (6 - len(args)))
+
+    def call(name, *args):
+        return run_filter(program, numbers[name], arch, args + (0,) * (6 - len(args)))
     assert call("futex", 0, 0x80) == ALLOW and call("futex", 0, 0x89) == ALLOW  # private
     assert call("futex", 0, 0) == EINVAL and call("futex", 0, 9) == EINVAL       # shared
     assert call("clone", 0x3D0F00) == ALLOW          # a thread's flags (glibc's pthread_create)
-    assert call("clone", 0x01200011) == ALLOW        # fork's: CHILD_SETTID | CHILD_CLEARTID | SIGCHLD
+    assert call("clone", 0x01200011) == ALLOW  # fork's: CHILD_SETTID, CHILD_CLEARTID, SIGCHLD
     assert call("clone", 0x10000000 | 17) == EPERM   # CLONE_NEWUSER
     assert call("fcntl", 3, 1) == ALLOW and call("fcntl", 3, 1030) == ALLOW
     for command in (5, 6, 7, 36, 37, 38, 1024, 1025, 1026):  # locks, leases, F_NOTIFY

@@ -71,7 +71,8 @@ ALLOWED = {
 # or a power: name -> (argument, rule, values, errno when refused); the rules: "has" (every bit
 # of values set), "lacks" (none of them set), "in" (one of values).
 FUTEX_PRIVATE_FLAG = 128
-CLONE_NEW_NAMESPACES = 0x7E020000   # CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET
+# CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET: no namespace of its own
+CLONE_NEW_NAMESPACES = 0x7E020000
 # F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC, F_SETPIPE_SZ, F_GETPIPE_SZ,
 # F_ADD_SEALS, F_GET_SEALS: no record lock, lease or directory notification (F_NOTIFY)
 FCNTL_COMMANDS = (0, 1, 2, 3, 4, 1030, 1031, 1032, 1033, 1034)
@@ -125,17 +126,17 @@ ARCHITECTURES = {
         "socketpair": 53, "setsockopt": 54, "getsockopt": 55, "clone": 56, "fork": 57, "vfork":
         58, "execve": 59, "exit": 60, "wait4": 61, "kill": 62, "uname": 63, "semget": 64,
         "semop": 65, "semctl": 66, "shmdt": 67, "msgget": 68, "msgsnd": 69, "msgrcv": 70,
-        "msgctl": 71, "fcntl": 72, "flock": 73, "fsync": 74, "fdatasync": 75, "truncate": 76, "ftruncate":
-        77, "getdents": 78, "getcwd": 79, "chdir": 80, "fchdir": 81, "rename": 82, "mkdir": 83,
-        "rmdir": 84, "link": 86, "unlink": 87, "symlink": 88, "readlink": 89, "chmod": 90,
-        "fchmod": 91, "umask": 95, "gettimeofday": 96, "getrlimit": 97, "getrusage": 98,
-        "sysinfo": 99, "times": 100, "getuid": 102, "getgid": 104, "geteuid": 107, "getegid":
-        108, "setpgid": 109, "getppid": 110, "getpgrp": 111, "setsid": 112, "getgroups": 115,
-        "getresuid": 118, "getresgid": 120, "getpgid": 121, "getsid": 124, "rt_sigpending": 127,
-        "rt_sigtimedwait": 128, "rt_sigsuspend": 130, "sigaltstack": 131, "statfs": 137,
-        "fstatfs": 138, "getpriority": 140, "setpriority": 141, "sched_getparam": 143,
-        "sched_getscheduler": 145, "prctl": 157, "arch_prctl": 158, "setrlimit": 160, "gettid":
-        186, "getxattr": 191, "lgetxattr": 192, "fgetxattr": 193, "listxattr": 194,
+        "msgctl": 71, "fcntl": 72, "flock": 73, "fsync": 74, "fdatasync": 75, "truncate": 76,
+        "ftruncate": 77, "getdents": 78, "getcwd": 79, "chdir": 80, "fchdir": 81, "rename": 82,
+        "mkdir": 83, "rmdir": 84, "link": 86, "unlink": 87, "symlink": 88, "readlink": 89,
+        "chmod": 90, "fchmod": 91, "umask": 95, "gettimeofday": 96, "getrlimit": 97,
+        "getrusage": 98, "sysinfo": 99, "times": 100, "getuid": 102, "getgid": 104, "geteuid":
+        107, "getegid": 108, "setpgid": 109, "getppid": 110, "getpgrp": 111, "setsid": 112,
+        "getgroups": 115, "getresuid": 118, "getresgid": 120, "getpgid": 121, "getsid": 124,
+        "rt_sigpending": 127, "rt_sigtimedwait": 128, "rt_sigsuspend": 130, "sigaltstack": 131,
+        "statfs": 137, "fstatfs": 138, "getpriority": 140, "setpriority": 141, "sched_getparam":
+        143, "sched_getscheduler": 145, "prctl": 157, "arch_prctl": 158, "setrlimit": 160,
+        "gettid": 186, "getxattr": 191, "lgetxattr": 192, "fgetxattr": 193, "listxattr": 194,
         "llistxattr": 195, "flistxattr": 196, "tkill": 200, "time": 201, "futex": 202,
         "sched_setaffinity": 203, "sched_getaffinity": 204, "epoll_create": 213, "getdents64":
         217, "set_tid_address": 218, "semtimedop": 220, "fadvise64": 221, "timer_create": 222,
@@ -158,20 +159,20 @@ ARCHITECTURES = {
     "aarch64": (0xC00000B7, {
         "getxattr": 8, "lgetxattr": 9, "fgetxattr": 10, "listxattr": 11, "llistxattr": 12,
         "flistxattr": 13, "getcwd": 17, "eventfd2": 19, "epoll_create1": 20, "epoll_ctl": 21,
-        "epoll_pwait": 22, "dup": 23, "dup3": 24, "fcntl": 25, "inotify_init1": 26, "inotify_add_watch": 27,
-        "ioctl": 29, "flock": 32, "mkdirat": 34, "unlinkat": 35, "symlinkat": 36, "linkat": 37,
-        "renameat": 38, "statfs": 43, "fstatfs": 44, "truncate": 45, "ftruncate": 46,
-        "fallocate": 47, "faccessat": 48, "chdir": 49, "fchdir": 50, "fchmod": 52, "fchmodat":
-        53, "openat": 56, "close": 57, "pipe2": 59, "getdents64": 61, "lseek": 62, "read": 63,
-        "write": 64, "readv": 65, "writev": 66, "pread64": 67, "pwrite64": 68, "preadv": 69,
-        "pwritev": 70, "sendfile": 71, "pselect6": 72, "ppoll": 73, "readlinkat": 78,
-        "newfstatat": 79, "fstat": 80, "fsync": 82, "fdatasync": 83, "timerfd_create": 85,
-        "timerfd_settime": 86, "timerfd_gettime": 87, "utimensat": 88, "exit": 93, "exit_group":
-        94, "waitid": 95, "set_tid_address": 96, "futex": 98, "set_robust_list": 99,
-        "nanosleep": 101, "getitimer": 102, "setitimer": 103, "timer_create": 107,
-        "timer_gettime": 108, "timer_getoverrun": 109, "timer_settime": 110, "timer_delete":
-        111, "clock_gettime": 113, "clock_getres": 114, "clock_nanosleep": 115,
-        "sched_getscheduler": 120, "sched_getparam": 121, "sched_setaffinity": 122,
+        "epoll_pwait": 22, "dup": 23, "dup3": 24, "fcntl": 25, "inotify_init1": 26,
+        "inotify_add_watch": 27, "ioctl": 29, "flock": 32, "mkdirat": 34, "unlinkat": 35,
+        "symlinkat": 36, "linkat": 37, "renameat": 38, "statfs": 43, "fstatfs": 44, "truncate":
+        45, "ftruncate": 46, "fallocate": 47, "faccessat": 48, "chdir": 49, "fchdir": 50,
+        "fchmod": 52, "fchmodat": 53, "openat": 56, "close": 57, "pipe2": 59, "getdents64": 61,
+        "lseek": 62, "read": 63, "write": 64, "readv": 65, "writev": 66, "pread64": 67,
+        "pwrite64": 68, "preadv": 69, "pwritev": 70, "sendfile": 71, "pselect6": 72, "ppoll":
+        73, "readlinkat": 78, "newfstatat": 79, "fstat": 80, "fsync": 82, "fdatasync": 83,
+        "timerfd_create": 85, "timerfd_settime": 86, "timerfd_gettime": 87, "utimensat": 88,
+        "exit": 93, "exit_group": 94, "waitid": 95, "set_tid_address": 96, "futex": 98,
+        "set_robust_list": 99, "nanosleep": 101, "getitimer": 102, "setitimer": 103,
+        "timer_create": 107, "timer_gettime": 108, "timer_getoverrun": 109, "timer_settime":
+        110, "timer_delete": 111, "clock_gettime": 113, "clock_getres": 114, "clock_nanosleep":
+        115, "sched_getscheduler": 120, "sched_getparam": 121, "sched_setaffinity": 122,
         "sched_getaffinity": 123, "sched_yield": 124, "kill": 129, "tkill": 130, "tgkill": 131,
         "sigaltstack": 132, "rt_sigsuspend": 133, "rt_sigaction": 134, "rt_sigprocmask": 135,
         "rt_sigpending": 136, "rt_sigtimedwait": 137, "rt_sigreturn": 139, "setpriority": 140,
