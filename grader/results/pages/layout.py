@@ -116,6 +116,8 @@ def read_submission(out, name, skipped):
             _, files, links = inside.entries(out, (name, SOURCES))
         except FileNotFoundError:
             files, links = [], []
+        except inside.Skipped as problem:      # src/ itself a link
+            files, links = [], [problem]
         skipped += links
         submission.sources = {file: read_text(out, (name, SOURCES, file)) for file in files}
     except inside.Skipped as problem:
