@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from grader import assignment, class_folder, grading
 from grader.checks import function_cases, possible_words, transcripts
 from grader.results import class_summary, csv_table, gradescope_json, text_report
+from grader.results import inside
 from grader.results.pages import layout
 from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
 from grader.results.scoring import maximum_scores, points
@@ -73,11 +74,12 @@ def fingerprint(student, rubric_text):
 
 
 def resumed(out, student, stamp):
-    """The record of a student graded by an earlier run from the same files, or None."""
-    folder = pathlib.Path(out) / layout.folder_name(student.name)
+    """The record of a student graded by an earlier run from the same files, or None (also
+    when an entry is a link: inside.py reads none)."""
+    folder = layout.folder_name(student.name)
     try:
-        saved = json.loads((folder / BATCH_RECORD).read_text(encoding="utf-8"))
-        if saved["fingerprint"] == stamp and (folder / layout.RESULTS).is_file():
+        saved = json.loads(inside.read_bytes(out, (folder, BATCH_RECORD), layout.MAX_TEXT_BYTES))
+        if saved["fingerprint"] == stamp and inside.is_file(out, (folder, layout.RESULTS)):
             return Record(**saved["record"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
@@ -127,19 +129,24 @@ def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False, csv_path=N
 
 
 def write_student(out, student, record, stamp, result=None, sources=()):
-    """The student's folder: the pages' layout, then batch.json (graded ones are resumed)."""
-    folder = pathlib.Path(out) / layout.folder_name(student.name)
-    (folder / BATCH_RECORD).unlink(missing_ok=True)
-    if result is None:
-        layout.write_submission(out, student.name, error=record.row[csv_table.ERROR],
+    """The student's folder: the pages' layout, then batch.json (graded ones are resumed).
+    Where an entry of it is a link or not a regular file (inside.py follows none) the rest
+    is not written and the record's summary says so."""
+    folder = layout.folder_name(student.name)
+    try:
+        inside.remove(out, (folder, BATCH_RECORD))
+        if result is None:
+            layout.write_submission(out, student.name, error=record.row[csv_table.ERROR],
+                                    submission=student.shown_path)
+            inside.remove(out, (folder, layout.RESULTS))
+            return
+        layout.write_submission(out, student.name, gradescope_json.results_json(result),
+                                text_report.text_report(result), sources,
                                 submission=student.shown_path)
-        (folder / layout.RESULTS).unlink(missing_ok=True)
-        return
-    layout.write_submission(out, student.name, gradescope_json.results_json(result),
-                            text_report.text_report(result), sources,
-                            submission=student.shown_path)
-    (folder / BATCH_RECORD).write_text(
-        json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n", encoding="utf-8")
+        inside.write_text(out, (folder, BATCH_RECORD),
+                          json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n")
+    except inside.Skipped as problem:
+        record.summary += "; skipped %s: not followed, its folder not written" % problem
 
 
 def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail=False,
@@ -275,8 +282,11 @@ class Progress:
 
 
 def write_file(path, text):
+    """text to path, renamed into place: a link at path is refused, not followed (inside.py)."""
+    path = os.path.abspath(path)
     try:
-        pathlib.Path(path).write_text(text, encoding="utf-8", errors="replace")
+        inside.write_bytes(os.path.dirname(path), os.path.basename(path),
+                           text.encode("utf-8", "replace"))
     except OSError as error:
         raise BatchError("cannot write %s: %s" % (path, error.strerror or error)) from None
 

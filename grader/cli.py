@@ -126,7 +126,7 @@ def command_grade_all(args):
     print("\n".join(summary))
     print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
-        print("class page: %s" % build_pages(args.out))
+        build_pages(args.out)
     return EXIT_OK
 
 
@@ -169,11 +169,18 @@ def command_prepare(args):
 
 
 def build_pages(folder):
+    """Build the pages in folder; print each entry left (a link, not a regular file: never
+    followed) and the class page."""
+    from grader.class_folder import printable
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
     try:
-        return pages.build(folder)
+        index, skipped = pages.build(folder)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
+    for problem in {problem.filename: problem for problem in skipped}.values():
+        print("skipped %s: not followed, read or written" % printable(problem))
+    if not any(problem.filename == str(index) for problem in skipped):
+        print("class page: %s" % index)
 
 
 def command_gradescope_bundle(args):
@@ -182,7 +189,7 @@ def command_gradescope_bundle(args):
 
 
 def command_report(args):
-    print("class page: %s" % build_pages(args.folder))
+    build_pages(args.folder)
     return EXIT_OK
 
 

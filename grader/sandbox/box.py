@@ -44,7 +44,8 @@ Then the safest mode the machine allows (:attr:`Sandbox.mode`):
 In every mode but UNSAFE each child then seals itself (child/seal.py, its paths chosen by
 sandbox/sealing.py): a session keyring of its own, Landlock where the kernel has it (its own
 copy and the Python it runs on readable, only the jail's folders writable), and a seccomp
-filter against the kernel objects namespaces do not separate (keyrings, file locks, IPC,
+allowlist of the calls a Python program needs, which keeps out the kernel objects namespaces
+and uids do not separate (keyrings, file locks, shared futexes, System V and POSIX IPC,
 sockets); what the probe's seal could not do is named in missing_protections.  Where Landlock
 holds and no path it opens holds the private paths, the UID mode leaves their modes alone.
 Where a cgroup can be made (root) it caps the memory and processes of all the

@@ -2,8 +2,9 @@
 
 Without namespaces (the uid mode) a child's processes, System V and POSIX IPC objects and
 files in the world-writable folders outlive it; the uid is the child's alone, so everything
-it owns there is its leftovers (Landlock and seccomp, where the kernel has them, keep it
-from making most of them: this is what holds where they do not).
+it owns there is its leftovers (where the kernel has them, seccomp refuses every System V and
+POSIX IPC call and Landlock every write outside its run, so it makes none of them: this is
+what holds where they do not).
 
 The grader first kills the uid's processes, found in /proc by their owner however they moved
 (another session, another parent), round after round until none is left; then a process of

@@ -126,14 +126,16 @@ def protections(report, uid_mode):
         missing.append(f"Landlock ABI {report['landlock']} (below 6) without seccomp: abstract "
                        "unix sockets are shared with other gradings")
     if report["seccomp"]:
-        missing.append(f"{report['seccomp']}: file locks and inotify on shared read-only files" +
+        missing.append(f"{report['seccomp']}: file locks, inotify and shared futexes on shared "
+                       "read-only files" +
                        (", System V and POSIX IPC, sockets and the network" if uid_mode else "") +
                        " stay open between gradings running at once")
         if uid_mode and not os.path.ismount(MQUEUE):
             missing.append(f"{MQUEUE} is not mounted: POSIX message queues a run leaves cannot "
                            "be found to be removed")
     else:
-        held.append(f"seccomp: refuses {seal.SECCOMP_DENIED}")
+        held.append("seccomp: only the calls a Python program needs (an allowlist); refuses "
+                    + seal.SECCOMP_DENIED)
     if report.get("keyring"):
         held.append("a session keyring of its own (not the grader's)")
     elif report["seccomp"]:

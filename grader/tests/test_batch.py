@@ -269,7 +269,7 @@ def test_colliding_names_keep_their_results_apart_and_the_kit_files_in_place(tmp
     out = tmp_path / "out"
     for student in students:
         layout.write_submission(out, student.name, error="nothing to grade: %s" % student.name)
-    read = {submission.student: submission for submission in layout.read_batch(out)}
+    read = {submission.student: submission for submission in layout.read_batch(out)[0]}
     assert sorted(read) == sorted(student.name for student in students)
     for student in students:
         assert read[student.name].error == "nothing to grade: %s" % student.name

@@ -3,6 +3,7 @@ style, and that nothing a student wrote (name, code, output) reaches the HTML un
 The pages in a real browser: test_pages_browser.py."""
 import base64
 import hashlib
+import os
 import pathlib
 import re
 import subprocess
@@ -10,7 +11,7 @@ import sys
 
 import pytest
 
-from grader.results import pages
+from grader.results import inside, pages
 from grader import batch as grade_all
 from grader.class_folder import Student
 from grader.results.pages import layout, similarity, style, view
@@ -90,7 +91,7 @@ def test_folder_names_are_safe_distinct_and_stable():
 
 
 def test_a_written_batch_reads_back_with_names_sources_and_errors(batch):
-    submissions = {s.student: s for s in layout.read_batch(batch)}
+    submissions = {s.student: s for s in layout.read_batch(batch)[0]}
     assert set(submissions) == {"ada", HOSTILE_NAME, "broken zip"}
     hostile = submissions[HOSTILE_NAME]
     assert hostile.results["score"] == 10.5 and hostile.sources["wordle.py"].startswith("# </pre>")
@@ -101,13 +102,13 @@ def test_a_written_batch_reads_back_with_names_sources_and_errors(batch):
 
 def test_a_regraded_submission_replaces_its_error(batch):
     layout.write_submission(batch, "broken zip", class_of((12, 4)), "fixed\n")
-    fixed = [s for s in layout.read_batch(batch) if s.student == "broken zip"][0]
+    fixed = [s for s in layout.read_batch(batch)[0] if s.student == "broken zip"][0]
     assert fixed.results is not None and fixed.error == ""
 
 
 def test_unreadable_results_mark_the_student_instead_of_stopping(batch):
     (batch / "ada" / "results.json").write_text('{"tests": "not a list"}')
-    ada = [s for s in layout.read_batch(batch) if s.student == "ada"][0]
+    ada = [s for s in layout.read_batch(batch)[0] if s.student == "ada"][0]
     assert ada.results is None and "no list of tests" in ada.error
 
 
@@ -146,7 +147,7 @@ def test_coloured_letters_become_tiles_and_diff_lines_are_classified():
 
 
 def test_scores_by_group_pass_rates_and_distribution(batch):
-    students = [view.student_of(s) for s in layout.read_batch(batch)]
+    students = [view.student_of(s) for s in layout.read_batch(batch)[0]]
     by_name = {student.name: student for student in students}
     hostile = by_name[HOSTILE_NAME]
     assert hostile.groups == {"check_word": (10.5, 12), "wordle_program": (0, 4), "checks": (0, 0)}
@@ -207,7 +208,7 @@ def test_marked_lines_keep_every_character_and_mark_the_slices():
 # ---------------------------------------------------------------- the HTML
 
 def test_pages_escape_every_student_string_and_allow_only_the_kits_script(batch):
-    index = pages.build(batch)
+    index, _ = pages.build(batch)
     hostile_page = batch / layout.folder_name(HOSTILE_NAME) / "index.html"
     for page in [index, hostile_page, *batch.glob("_similar/*.html")]:
         html = page.read_text()
@@ -225,7 +226,7 @@ def test_pages_escape_every_student_string_and_allow_only_the_kits_script(batch)
 
 
 def test_the_class_page_lists_every_student_and_links_each_page(batch):
-    html = pages.build(batch).read_text()
+    html = pages.build(batch)[0].read_text()
     links = re.findall(r'href="\./([^"/]+)/index.html"', html)
     assert len(links) == 3
     for link in links:
@@ -248,6 +249,79 @@ def test_report_command_builds_the_pages_and_refuses_a_bad_folder(batch, tmp_pat
         refused = report(folder)
         assert refused.returncode == 2 and message in refused.stderr
         assert "Traceback" not in refused.stderr
+
+
+SECRET = "TOP-SECRET-1913"
+
+
+@pytest.mark.parametrize("link", ["student_page", "report", "similar_folder"])
+def test_the_report_command_follows_no_link_a_graded_folder_holds(batch, tmp_path, link):
+    """Issue 31's three links (a graded folder is copied and shared; the TA is often root):
+    a student's index.html to a file outside (not overwritten), a report.txt to a secret
+    (not shown), _similar to a folder outside (nothing written there); each one named."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.txt").write_text("victim\n")
+    (outside / "secret.txt").write_text(SECRET + "\n")
+    entry, target = {"student_page": (batch / "ada" / "index.html", outside / "victim.txt"),
+                     "report": (batch / "ada" / "report.txt", outside / "secret.txt"),
+                     "similar_folder": (batch / "_similar", outside)}[link]
+    if entry.exists():
+        entry.unlink()
+    entry.symlink_to(target)
+    done = subprocess.run([sys.executable, "-m", "grader", "report", str(batch)], cwd=KIT_ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "skipped %s (a link" % entry in done.stdout
+    assert done.stdout.count("skipped") == 1        # each entry named once
+    assert entry.is_symlink() and os.readlink(entry) == str(target)
+    assert sorted(path.name for path in outside.iterdir()) == ["secret.txt", "victim.txt"]
+    assert (outside / "victim.txt").read_text() == "victim\n"
+    for page in batch.rglob("*.html"):
+        if not page.is_symlink():
+            assert SECRET not in page.read_text(), page
+    assert (batch / "index.html").is_file() and (batch / layout.folder_name(HOSTILE_NAME)
+                                                  / "index.html").is_file()
+
+
+def test_grade_all_writes_nothing_through_a_linked_student_folder_or_csv(tmp_path, capsys):
+    (tmp_path / "homework.zip").write_text("not a zip")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "ada").symlink_to(outside)
+    grade_all.grade_class([Student("ada", tmp_path / "homework.zip")], out / "grades.csv",
+                          out=out)
+    assert list(outside.iterdir()) == []
+    assert "skipped %s (a link or not a folder)" % (out / "ada") in capsys.readouterr().out
+    assert "is a damaged zip" in (out / "grades.csv").read_text()
+    (out / "grades.csv").unlink()
+    (out / "grades.csv").symlink_to(outside / "victim.csv")
+    with pytest.raises(grade_all.BatchError, match="grades.csv.*a link"):
+        grade_all.grade_class([Student("ada", tmp_path / "homework.zip")], out / "grades.csv")
+    assert list(outside.iterdir()) == []
+
+
+def test_the_folder_reader_reads_only_regular_files_below_it(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "file").write_text("text")
+    os.mkfifo(tmp_path / "real" / "pipe")
+    (tmp_path / "real" / "link").symlink_to(tmp_path / "real" / "file")
+    (tmp_path / "linked").symlink_to(tmp_path / "real")
+    assert inside.read_bytes(tmp_path, "real/file", 100) == b"text"
+    for path, what in (("real/pipe", "not a regular file"), ("real/link", "a link"),
+                       ("linked/file", "a link or not a folder")):
+        with pytest.raises(inside.Skipped, match=what):
+            inside.read_bytes(tmp_path, path, 100)
+    with pytest.raises(ValueError):
+        inside.read_bytes(tmp_path / "real", "../real/file", 100)
+    folders, files, skipped = inside.entries(tmp_path, "real")
+    assert (folders, files) == ([], ["file"]) and len(skipped) == 2
+    (tmp_path / "hard").hardlink_to(tmp_path / "real" / "file")
+    inside.write_text(tmp_path, "hard", "new")     # a new file in its place: the other name keeps its text
+    assert (tmp_path / "real" / "file").read_text() == "text"
+    assert (tmp_path / "hard").read_text() == "new"
 
 
 def test_a_missing_library_is_named_with_the_fix(batch, monkeypatch):
@@ -308,7 +382,7 @@ def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
                             output="check_word('LERED', 'RADIO')\n    the time limit ran out")
     data["extra_data"] = {"seed": 1, "near_misses": {"wordle.py": "wordle (1).py"}}
     layout.write_submission(tmp_path, "cy", data, "report\n", [("wordle.py", source("wordle.py"))])
-    cy = view.student_of(layout.read_batch(tmp_path)[0])
+    cy = view.student_of(layout.read_batch(tmp_path)[0][0])
     assert cy.flags == ["near-miss name: wordle (1).py graded as wordle.py", "timeouts: 1 test"]
     pages.build(tmp_path)
     row = (tmp_path / "index.html").read_text().split('id="student-table"')[1]

@@ -66,7 +66,7 @@ def site(tmp_path_factory):
     students.append(Student(HOSTILE_NAME, hostile_submission(root / "hostile")))
     grade_all.grade_class(students, root / "grades.csv", out=out, jobs=2)
     layout.write_submission(out, "unreadable zip", error="cannot grade it: not a zip file")
-    index = pages.build(out)
+    index, _ = pages.build(out)
     return out, index
 
 
@@ -172,7 +172,7 @@ def test_similar_pairs_open_side_by_side(site, page):
 
 def test_the_layout_written_by_grade_all_is_complete(site):
     out, _ = site
-    for submission in layout.read_batch(out):
+    for submission in layout.read_batch(out)[0]:
         if submission.student == "unreadable zip":
             continue
         assert submission.results is not None, submission.error

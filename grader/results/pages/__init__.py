@@ -11,6 +11,8 @@ pairs of code side by side.
 Only this package uses the staff-side libraries (Jinja2, Pygments, pycodestyle,
 copydetect), and only when pages are built: the grading path stays standard library.
 """
+from pathlib import Path
+
 from grader.results.pages.layout import LayoutError
 
 NEEDED = ("jinja2", "markupsafe", "pygments", "pycodestyle", "copydetect", "numpy")
@@ -41,22 +43,26 @@ def missing_message(missing):
 
 
 def build(folder):
-    """Build the pages for the graded submissions in FOLDER; return the class page's path."""
+    """Build the pages for the graded submissions in FOLDER; return (the class page's path,
+    the entries left because they are links or not regular files: inside.Skipped).  No link
+    in FOLDER is followed, to read or to write (inside.py)."""
     missing = missing_libraries()
     if missing:
         raise PagesError(missing_message(missing))
     from grader.results.pages.layout import read_batch
-    from grader.results.pages.render import write_pages
+    from grader.results.pages.render import CLASS_PAGE, write_pages
     from grader.results.pages.similarity import pairs as similar_pairs
     from grader.results.pages.style import all_findings
     from grader.results.pages.view import distribution, groups_in_order, pass_rates, student_of
     try:
-        students = [student_of(submission) for submission in read_batch(folder)]
+        submissions, skipped = read_batch(folder)
+        students = [student_of(submission) for submission in submissions]
         for student in students:
             student.style = all_findings(student.sources)
         pairs = similar_pairs(students)
-        return write_pages(folder, students, pass_rates(students), groups_in_order(students),
-                           distribution(students), pairs)
+        skipped += write_pages(folder, students, pass_rates(students), groups_in_order(students),
+                               distribution(students), pairs)
+        return Path(folder) / CLASS_PAGE, skipped
     except LayoutError as error:
         raise PagesError(str(error)) from None
     except OSError as error:

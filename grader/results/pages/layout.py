@@ -20,9 +20,12 @@ plain text and JSON, never imported or run.
 """
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
+
+from grader.results import inside
 
 HANDOUT_FILES = ("display_utility.py", "words.py")  # the course's, even when handed in
 RESULTS, REPORT, STUDENT, ERROR, SOURCES = (
@@ -49,34 +52,30 @@ def folder_name(student):
 
 def write_submission(out, student, results=None, report="", sources=(), error="",
                      submission=""):
-    """Write one submission's folder under OUT and return it.
+    """Write one submission's folder under OUT and return it (inside.py: no link in OUT is
+    followed; inside.Skipped names an entry that is a link or not a file and was left).
 
     results: the results.json dict (None when grading failed, with error saying why);
     sources: (file name, bytes) pairs of the files graded."""
-    folder = Path(out) / folder_name(student)
+    name = folder_name(student)
     try:
-        (folder / SOURCES).mkdir(parents=True, exist_ok=True)
-        (folder / STUDENT).write_text(
-            json.dumps({"student": student, "submission": str(submission)}) + "\n",
-            encoding="utf-8")
-        for name, data in sources:
-            (folder / SOURCES / Path(name).name).write_bytes(data)
+        os.makedirs(out, exist_ok=True)     # OUT itself as staff named it
+        inside.write_text(out, (name, STUDENT),
+                          json.dumps({"student": student, "submission": str(submission)}) + "\n")
+        for file, data in sources:
+            inside.write_bytes(out, (name, SOURCES, PurePath(file).name), data)
         if results is not None:
-            (folder / REPORT).write_text(report, encoding="utf-8")
-            _write_last(folder / RESULTS, json.dumps(results, indent=2) + "\n")
-            (folder / ERROR).unlink(missing_ok=True)
+            inside.write_text(out, (name, REPORT), report)
+            # last and whole (renamed into place): its presence means graded
+            inside.write_text(out, (name, RESULTS), json.dumps(results, indent=2) + "\n")
+            inside.remove(out, (name, ERROR))
         else:
-            (folder / ERROR).write_text(error + "\n", encoding="utf-8")
+            inside.write_text(out, (name, ERROR), error + "\n")
+    except inside.Skipped:
+        raise
     except OSError as problem:
-        raise LayoutError("cannot write %s: %s" % (folder, problem)) from None
-    return folder
-
-
-def _write_last(path, text):
-    """results.json last and whole (renamed into place): its presence means graded."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+        raise LayoutError("cannot write %s: %s" % (Path(out) / name, problem)) from None
+    return Path(out) / name
 
 
 @dataclass
@@ -91,36 +90,55 @@ class Submission:
     sources: dict = field(default_factory=dict)   # file name -> text
 
 
-def read_text(path):
-    with open(path, "rb") as handle:
-        return handle.read(MAX_TEXT_BYTES).decode("utf-8", "replace")
+def read_text(out, relative):
+    return inside.read_bytes(out, relative, MAX_TEXT_BYTES).decode("utf-8", "replace")
 
 
-def read_submission(folder):
-    """A Submission from its folder; a folder without results.json or error.txt is not one."""
-    results_file, error_file = folder / RESULTS, folder / ERROR
-    if not results_file.is_file() and not error_file.is_file():
-        return None
-    submission = Submission(folder=folder.name, student=folder.name)
+def read_submission(out, name, skipped):
+    """A Submission from OUT/name; a folder without results.json or error.txt is not one.
+    What is a link or not a regular file is left and added to skipped."""
+    submission = Submission(folder=name, student=name)
     try:
-        if (folder / STUDENT).is_file():
-            student = json.loads(read_text(folder / STUDENT)).get("student")
+        graded = inside.is_file(out, (name, RESULTS))
+        if not graded and not inside.is_file(out, (name, ERROR)):
+            return None
+        student = _read_if_there(out, (name, STUDENT), skipped)
+        if student:
+            student = json.loads(student).get("student")
             if isinstance(student, str) and student.strip():
                 submission.student = student
-        if results_file.is_file():
-            submission.results = _checked_results(json.loads(read_text(results_file)))
+        if graded:
+            submission.results = _checked_results(json.loads(read_text(out, (name, RESULTS))))
         else:
-            submission.error = read_text(error_file).strip()
-        if (folder / REPORT).is_file():
-            submission.report = read_text(folder / REPORT)
-        sources = folder / SOURCES
-        if sources.is_dir():
-            submission.sources = {path.name: read_text(path) for path in sorted(sources.iterdir())
-                                  if path.is_file() and not path.is_symlink()}
+            submission.error = read_text(out, (name, ERROR)).strip()
+        submission.report = _read_if_there(out, (name, REPORT), skipped)
+        try:
+            _, files, links = inside.entries(out, (name, SOURCES))
+        except FileNotFoundError:
+            files, links = [], []
+        except inside.Skipped as problem:      # src/ itself a link
+            files, links = [], [problem]
+        skipped += links
+        submission.sources = {file: read_text(out, (name, SOURCES, file)) for file in files}
+    except inside.Skipped as problem:
+        skipped.append(problem)
+        submission.results = None
+        submission.error = "not read: %s" % problem
     except (OSError, ValueError, AttributeError) as problem:
         submission.results = None
-        submission.error = "cannot read %s: %s" % (folder.name, problem)
+        submission.error = "cannot read %s: %s" % (name, problem)
     return submission
+
+
+def _read_if_there(out, relative, skipped):
+    """The file's text; "" when it is not there, or is a link or no regular file (skipped)."""
+    try:
+        return read_text(out, relative)
+    except FileNotFoundError:
+        return ""
+    except inside.Skipped as problem:
+        skipped.append(problem)
+        return ""
 
 
 def _checked_results(results):
@@ -137,17 +155,19 @@ def _checked_results(results):
 
 
 def read_batch(out):
-    """Every submission folder under OUT, in folder order."""
+    """(submissions, skipped): every submission folder under OUT, in folder order, and the
+    entries left because they are links or not what they should be (inside.Skipped)."""
     root = Path(out)
     if not root.is_dir():
         raise LayoutError("%s is not a folder" % root)
     try:
-        folders = sorted(p for p in root.iterdir()
-                         if p.is_dir() and not p.is_symlink() and p.name[:1] not in "_.")
+        folders, _, skipped = inside.entries(root)
     except OSError as problem:
         raise LayoutError("cannot read %s: %s" % (root, problem)) from None
-    submissions = [s for s in map(read_submission, folders) if s is not None]
+    submissions = [read_submission(root, name, skipped) for name in folders
+                   if name[:1] not in "_."]
+    submissions = [submission for submission in submissions if submission is not None]
     if not submissions:
         raise LayoutError("%s holds no graded submissions (folders with %s or %s)"
                           % (root, RESULTS, ERROR))
-    return submissions
+    return submissions, skipped

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from grader.results.cut import cut_items, cut_lines
 from grader.results.scoring import points
+from grader.results import inside
 from grader.results.pages.layout import SOURCES
 from grader.results.pages.style import counted
 
@@ -78,17 +79,20 @@ def file_order(item):
     return (FIRST_FILES.index(file) if file in FIRST_FILES else len(FIRST_FILES), file)
 
 
-def write(path, text):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-
-
 def write_pages(out, students, rates, groups, distribution, pairs):
-    """Write the class page, each student's page and each pair's side-by-side page."""
+    """Write the class page, each student's page and each pair's side-by-side page (none
+    through a link in OUT: inside.py); return the inside.Skipped of the pages left."""
     env = environment()
-    out = Path(out)
+    skipped = []
+
+    def write(relative, text):
+        try:
+            inside.write_text(out, relative, text)
+        except inside.Skipped as problem:
+            skipped.append(problem)
+
     pair_numbers = {id(pair): number for number, pair in enumerate(pairs, 1)}
-    write(out / CLASS_PAGE, env.get_template("class.html").render(
+    write(CLASS_PAGE, env.get_template("class.html").render(
         students=students, rates=rates, groups=groups, distribution=distribution,
         pairs=pairs, pair_numbers=pair_numbers, similar_folder=SIMILAR_FOLDER))
     student_template = env.get_template("student.html")
@@ -101,12 +105,11 @@ def write_pages(out, students, rates, groups, distribution, pairs):
         anchors = {file: "f%d" % index for index, (file, _) in enumerate(files)}
         own_pairs = [(pair_numbers[id(pair)], pair) for pair in pairs
                      if student in (pair.a, pair.b)]
-        write(out / student.folder / STUDENT_PAGE, student_template.render(
+        write((student.folder, STUDENT_PAGE), student_template.render(
             student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
             style=style, style_cut=style_cut, style_counts=counted(student.style),
             similar_folder=SIMILAR_FOLDER, play_commands=student.play_commands(out)))
     pair_template = env.get_template("pair.html")
     for number, pair in enumerate(pairs, 1):
-        write(out / SIMILAR_FOLDER / ("%d.html" % number),
-              pair_template.render(pair=pair, number=number))
-    return out / CLASS_PAGE
+        write((SIMILAR_FOLDER, "%d.html" % number), pair_template.render(pair=pair, number=number))
+    return skipped

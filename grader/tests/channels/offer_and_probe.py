@@ -6,7 +6,8 @@ probe_wordle.py, have it reach for each, and print what it got as JSON.
 Run by grader/tests/test_seal.py as each mode's grading user (root: the jail; nobody: the jail in
 a user namespace; root without CAP_SYS_ADMIN or user namespaces: the uid mode).  The grader's
 own side offers: a user key in a session keyring of its own, a read lock on the standard
-library's os.py, a POSIX message queue, System V shared memory and an abstract unix socket; the
+library's os.py, a POSIX message queue, System V shared memory (0666: found by id too), an
+abstract unix socket and shared futex wakes on a word of shutil.py (issue 31); the
 class folder is on this command line, the metadata file (Gradescope's submission_metadata.json)
 is world-readable.  Everything offered is withdrawn before it prints.  With --unsafe-no-jail (the mode that
 seals nothing) it shows that each probe does reach what is offered.
@@ -25,6 +26,7 @@ import threading
 KIT, CLASS_FOLDER, METADATA = sys.argv[1:4]
 UNSAFE = {"privileged": False, "unsafe_no_jail": True} if "--unsafe-no-jail" in sys.argv else {}
 sys.path.insert(0, KIT)
+import probe_wordle  # noqa: E402  (next to this file)
 from grader.grading import open_sandbox  # noqa: E402
 from grader.sandbox.loading import load_submission  # noqa: E402
 
@@ -38,6 +40,9 @@ LOCKED_FILE = os.path.realpath(os.__file__)
 LOCK_OFFSET = 1913
 SHM_KEY, IPC_CREAT, IPC_RMID = 0x19131, 0o1000, 0
 LEFT_CHAIN = "/tmp/wordle-kit-probe-chain"
+# a word of shutil.py woken over and over while it probes (not of os.py: closing a file
+# drops the locks this process holds on it)
+FUTEX_FILE, FUTEX_OFFSET = os.path.realpath(shutil.__file__), 4096
 
 
 def offer():
@@ -70,6 +75,7 @@ def offer():
             connection.close()
     threading.Thread(target=serve, daemon=True).start()
     withdraw.append(listener.close)
+    withdraw.append(probe_wordle.wake_futex(FUTEX_FILE, FUTEX_OFFSET))
     return withdraw
 
 
@@ -84,7 +90,8 @@ def probe():
              "leave_message_queue": [], "shared_memory": [], "shared_memory_segment": [],
              "abstract_socket": [], "classmate": [],
              "classmate_by_path": [os.path.join(CLASS_FOLDER, "alice", "wordle.py")],
-             "metadata": [METADATA], "run_lock": [], "folder_chain": []}
+             "metadata": [METADATA], "run_lock": [], "folder_chain": [],
+             "shared_memory_by_id": [], "futex": [FUTEX_FILE, FUTEX_OFFSET]}
     if UNSAFE:  # what the unsafe mode leaves is not cleaned up: nothing left on disk
         del calls["run_lock"], calls["folder_chain"]
     functions = {"classmate_by_path": "read", "metadata": "read"}
