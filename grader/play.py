@@ -69,7 +69,7 @@ def graded_source(path):
     if not (folder.is_dir() and (folder / SOURCES).is_dir() and (folder / RESULTS).is_file()):
         return folder, None
     try:
-        extra = json.loads(read_text(folder / RESULTS)).get("extra_data")
+        extra = json.loads(read_text(folder, (RESULTS,))).get("extra_data")
         seed = extra.get("seed") if isinstance(extra, dict) else None
     except (OSError, ValueError, AttributeError):
         seed = None
