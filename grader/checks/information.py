@@ -16,6 +16,7 @@ import types
 
 from grader.assignment import (ALLOWED_IMPORTS, ALLOWED_IMPORTS_TEXT, CHECKS_GROUP,
                                HANDOUT_FILES, PROGRAMS, REQUIRED_FILES)
+from grader.checks import parsing
 from grader.results.outcome import Outcome, TestSpec
 from grader.sandbox.child.codec import Status
 
@@ -36,9 +37,8 @@ def enclosing_blocks(source):
     """{line number of each `if ... __name__ ...` statement: the innermost function around it
     (None at module level or in another block)}, from the parsed source; None if it does not
     parse."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parsing.parse(source)
+    if tree is None:
         return None
     found = {}
 
@@ -153,9 +153,8 @@ def import_tricks(source):
     """Ways the source reaches a module other than a plain import statement (which the
     runs report): __import__(...), importlib, sys.modules, and a module reached through an
     allowed one (random._os).  Read as text; nothing of the student's is run here."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parsing.parse(source)
+    if tree is None:
         return []
     aliases = {}    # name in the student's file -> allowed standard module it stands for
     for node in ast.walk(tree):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from grader import assignment, reference
 from grader.assignment import MAX_GUESSES
+from grader.checks import parsing
 from grader.checks.function_runner import has_return_type
 from grader.checks.possible_words import possible_words
 from grader.checks.give_up import trouble_kind
@@ -147,8 +148,7 @@ def fetch_game_calls(own, program, secret, script):
 
 @functools.lru_cache(maxsize=None)
 def compiled(module):
-    path = pathlib.Path(reference.load().module(module).__file__)
-    return compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    return parsing.compile_file(pathlib.Path(reference.load().module(module).__file__))
 
 
 def fresh_module(name, modules):
