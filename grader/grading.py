@@ -10,6 +10,7 @@ own processes, so they overlap.
 import functools
 import threading
 import time
+import traceback
 
 from grader import KIT_ROOT, assignment, seed_key
 from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
@@ -29,6 +30,16 @@ class CannotGrade(Exception):
     def __init__(self, message, sandbox_failed=False):
         super().__init__(message)
         self.sandbox_failed = sandbox_failed
+
+
+class GraderFailed(Exception):
+    """The grader's own code raised during a grading: the grader failed, not the student's
+    code (which runs in other processes), so there is no score to give; trace is the
+    traceback, for staff."""
+
+    def __init__(self, error):
+        super().__init__("%s: %s" % (type(error).__name__, error))
+        self.trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
 
 
 class RecordingBox:
@@ -159,8 +170,28 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     the same runs; it is recorded in the result.  Student code never runs as the grading
     user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
     class's results folder) and output_files (e.g. results.json) are kept from it.  Raises
-    CannotGrade when path cannot be read or the sandbox cannot start.
+    CannotGrade when path cannot be read or the sandbox cannot start, GraderFailed when the
+    grader's own code raised.
     """
+    try:
+        return _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths,
+                      output_files)
+    except (CannotGrade, KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:   # the student's code runs elsewhere: this is the grader's fault
+        raise GraderFailed(error) from error
+
+
+def grade_retrying(path, rubric, **options):
+    """grade(), once more when the grader itself failed (a fault of the grader's may pass,
+    as a race does); GraderFailed when it failed both times."""
+    try:
+        return grade(path, rubric, **options)
+    except GraderFailed:
+        return grade(path, rubric, **options)
+
+
+def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, output_files):
     started = time.monotonic()
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
     try:

@@ -1,10 +1,16 @@
 """grading.py: what a grading does as a whole (threads, its own failures)."""
 import ast
+import csv
+import json
+import os
 import pathlib
+import shutil
 import threading
 import time
 
-from grader import assignment, grading
+import pytest
+
+from grader import assignment, batch, class_folder, cli, grading
 from grader.checks import transcripts
 from grader.sandbox.loading import load_submission
 from grader.tests.fakes import FakeBox, reference_functions, reference_program
@@ -42,3 +48,59 @@ def test_no_two_threads_of_a_grading_parse_source_at_once(monkeypatch):
     assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS)
     assert {program.module for program in transcripts.PROGRAMS} <= parsers  # both threads parsed
     assert overlaps == []
+
+
+def raising_race(*args, **kwargs):
+    raise SystemError("AST constructor recursion depth mismatch (before=27, after=18)")
+
+
+def test_a_grader_failure_is_tried_once_more_and_then_said_to_be_the_graders(monkeypatch):
+    calls = []
+
+    def fails_once(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raising_race()
+        return "graded"
+    monkeypatch.setattr(grading, "_grade", fails_once)
+    assert grading.grade_retrying("some/path", None) == "graded" and len(calls) == 2
+    monkeypatch.setattr(grading, "_grade", raising_race)
+    with pytest.raises(grading.GraderFailed, match="SystemError: AST constructor") as raised:
+        grading.grade_retrying("some/path", None)
+    assert "raising_race" in raised.value.trace     # the traceback, for staff
+
+
+def test_grade_says_the_grader_failed_not_the_student_and_how_to_regrade(tmp_path, monkeypatch,
+                                                                         capsys):
+    monkeypatch.setattr(grading, "submission_seeds", raising_race)  # an injected fault
+    results = tmp_path / "results.json"
+    assert cli.main(["grade", str(SUBMISSIONS / "correct_counts"), "--json", str(results)]) == 1
+    data = json.loads(results.read_text())
+    assert data["tests"] == [] and "not in the submitted code" in data["output"]
+    assert "SystemError" not in data["output"]      # what raised is the staff's
+    assert "SystemError" in data["extra_data"]["grader_failed"]
+    assert "Regrade" in data["extra_data"]["regrade"]
+    out, err = capsys.readouterr()
+    assert "not in the submitted code" in out and "Traceback" in out
+    assert "the grader failed twice" in err and "python -m grader grade" in err
+
+
+def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, monkeypatch,
+                                                                      capsys):
+    attempts = tmp_path / "attempts"
+
+    def counted_fault(submission):
+        with open(attempts, "a") as handle:     # written by the batch's forked children
+            handle.write("x")
+        raising_race()
+    monkeypatch.setattr(grading, "submission_seeds", counted_fault)
+    shutil.copytree(SUBMISSIONS / "correct_counts", tmp_path / "class" / "ann")
+    csv_path = tmp_path / "grades.csv"
+    summary = batch.grade_class(class_folder.find_students([str(tmp_path / "class")]), csv_path,
+                                out=tmp_path / "out", unsafe_no_jail=os.geteuid() != 0)
+    assert attempts.read_text() == "xx"
+    row = list(csv.DictReader(csv_path.open()))[1]
+    assert row["score"] == "" and "the grader failed on this submission, not the student" in \
+        row["error"] and "SystemError" in row["error"]
+    assert any("because the grader itself failed" in line for line in summary)
+    assert "grade-all command" in (tmp_path / "out" / "ann" / "error.txt").read_text()
