@@ -17,6 +17,7 @@ from grader.checks import expected_cache, function_cases, function_runner, infor
 from grader.results.scoring import GradeResult, score_tests
 from grader.sandbox.box import UNSAFE, Sandbox, SandboxError
 from grader.sandbox.child.codec import Status
+from grader.sandbox import temp_folders
 from grader.sandbox.loading import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
@@ -193,6 +194,7 @@ def grade_retrying(path, rubric, **options):
 
 def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, output_files):
     started = time.monotonic()
+    temp_folders.sweep()    # what graders killed before they could clean up left
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
     try:
         with load_submission(path, assignment.REQUIRED_FILES) as submission:
