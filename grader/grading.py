@@ -7,6 +7,7 @@ tests (calls to one long-lived child) run in the grading thread while each
 program's runs go on in a thread of their own: the student's code works in its
 own processes, so they overlap.
 """
+import dataclasses
 import functools
 import threading
 import time
@@ -15,7 +16,7 @@ import traceback
 from grader import KIT_ROOT, assignment, seed_key
 from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
 from grader.results.scoring import GradeResult, score_tests
-from grader.sandbox.box import UNSAFE, Sandbox, SandboxError
+from grader.sandbox.box import UNSAFE, CallResult, RunResult, Sandbox, SandboxError
 from grader.sandbox.child.codec import Status
 from grader.sandbox import temp_folders
 from grader.sandbox.loading import LoadError, load_submission
@@ -44,20 +45,51 @@ class GraderFailed(Exception):
 
 
 class RecordingBox:
-    """A sandbox that also remembers the forbidden imports any run reported."""
+    """A sandbox that also remembers the forbidden imports any run reported, and keeps the
+    student's code within the grading's wall-clock budget (assignment.GRADING_BUDGET): a call
+    or game waits at most what is left of it, and once it is spent none is made
+    (Status.BUDGET_SPENT, whose detail says so); one stopped by its end is BUDGET_SPENT too."""
 
-    def __init__(self, box):
+    def __init__(self, box, budget=assignment.GRADING_BUDGET):
         self.box = box
         self.forbidden_imports = set()
+        self.budget = budget
+        self.deadline = time.monotonic() + budget
 
-    def call(self, *args, **kwargs):
-        return self.box.call(*args, **kwargs)
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return CallResult(Status.BUDGET_SPENT, detail=self.spent())
+        result = self.box.call(module, function, args, timeout=min(timeout, left),
+                               cpu_limit=cpu_limit)
+        if self.cut_short(result, timeout, left) and (result.cpu_seconds is None or cpu_limit is None
+                                                      or result.cpu_seconds < cpu_limit):
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
+        return result
 
     def import_module(self, *args, **kwargs):
         return self._record(self.box.import_module(*args, **kwargs))
 
-    def run_program(self, *args, **kwargs):
-        return self._record(self.box.run_program(*args, **kwargs))
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return RunResult(Status.BUDGET_SPENT, detail=self.spent())
+        result = self._record(self.box.run_program(
+            module, stdin, seed, timeout=min(timeout, left),
+            quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, left),
+            cpu_limit=cpu_limit))
+        if self.cut_short(result, timeout, left) and not result.cpu_exhausted:
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
+        return result
+
+    def cut_short(self, result, timeout, left):
+        """Whether result is a timeout the budget's end made (its own limit was further)."""
+        return result.status == Status.TIMEOUT and left < timeout and \
+            time.monotonic() >= self.deadline
+
+    def spent(self):
+        return ("this grading's %g s of wall-clock time for running the student's code were "
+                "spent (by code that waits: sleeps, or reads that block?)" % self.budget)
 
     def _record(self, result):
         self.forbidden_imports.update(result.forbidden_imports)

@@ -11,7 +11,9 @@ import time
 import pytest
 
 from grader import assignment, batch, class_folder, cli, grading
-from grader.checks import transcripts
+from grader.checks import function_cases, transcripts
+from grader.sandbox.box import CallResult
+from grader.sandbox.child.codec import Status
 from grader.sandbox.loading import load_submission
 from grader.tests.fakes import FakeBox, reference_functions, reference_program
 
@@ -104,3 +106,44 @@ def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, 
         row["error"] and "SystemError" in row["error"]
     assert any("because the grader itself failed" in line for line in summary)
     assert "grade-all command" in (tmp_path / "out" / "ann" / "error.txt").read_text()
+
+
+class WaitingBox(FakeBox):
+    """The reference's functions, but filter_word_list waits out whatever time it is given
+    (as one that sleeps a little a word does on the whole list); remembers when each call
+    was made and the wall-clock time it was given."""
+
+    def __init__(self):
+        misspelt = {"easy_wordle": lambda output: output.replace(" words possible", " word possible")}
+        super().__init__(reference_functions(), {
+            program.module: reference_program(program, edit=misspelt.get(program.module))
+            for program in transcripts.PROGRAMS})
+        self.given = []
+
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        self.given.append((time.monotonic(), timeout))
+        if function == "filter_word_list":
+            time.sleep(timeout)
+            return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.01)
+        return super().call(module, function, args, timeout, cpu_limit)
+
+
+def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
+    box, budget = WaitingBox(), 3.0
+    recording = grading.RecordingBox(box, budget)
+    with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
+        outcomes = grading.run_everything(recording, submission, transcripts.Seeds(1913))
+    # each call waits at most what is left (measured just before it), none is made after
+    assert all(at < recording.deadline and timeout <= budget for at, timeout in box.given)
+    spent = "this grading's 3 s of wall-clock time for running the student's code were spent"
+    filter_tests = [test.spec.id for test in function_cases.FUNCTION_TESTS
+                    if test.function.name == "filter_word_list"]
+    for test_id in filter_tests:
+        assert not outcomes[test_id].passed and spent in "\n".join(map(str, outcomes[test_id].details))
+    # the easy games' screens differ: they are not judged again through the student's filter
+    for spec in transcripts.EASY_WORDLE.specs:
+        assert "not judged again through your own functions: " + spent in "\n".join(
+            map(str, outcomes[spec.id].details))
+    others = [spec.id for spec in grading.ALL_SPECS if spec.id not in filter_tests
+              and not spec.id.startswith(("easy_wordle_program", "checks.imports"))]
+    assert [test_id for test_id in others if not outcomes[test_id].passed] == []

@@ -75,6 +75,7 @@ class OwnFunctions:
         self.box = box
         self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
         self.stopped = set()    # names of the functions that timed out or crashed
+        self.budget_spent = None    # why calls were not made once the grading's time was spent
 
     def fetch(self, name, calls, cpu_limit):
         """Make the calls (lists of arguments) of the function not made yet; after a call that
@@ -93,6 +94,8 @@ class OwnFunctions:
                 self.answers[key] = result.value
                 continue
             status = WRONG_TYPE if result.status == Status.OK else result.status
+            if status == Status.BUDGET_SPENT:
+                self.budget_spent = result.detail
             self.answers[key] = NoAnswer(name, args, status)
             if status != WRONG_TYPE and (status != Status.RAISED
                                          or trouble_kind(result, cpu_limit) is not None):
