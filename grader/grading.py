@@ -39,9 +39,17 @@ class GraderFailed(Exception):
     code (which runs in other processes), so there is no score to give; trace is the
     traceback, for staff."""
 
-    def __init__(self, error):
-        super().__init__("%s: %s" % (type(error).__name__, error))
-        self.trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    def __init__(self, message, trace=""):
+        super().__init__(message, trace)    # both in args: it crosses a process pool too
+        self.trace = trace
+
+    def __str__(self):
+        return self.args[0]
+
+    @classmethod
+    def of(cls, error):
+        return cls("%s: %s" % (type(error).__name__, error),
+                   "".join(traceback.format_exception(type(error), error, error.__traceback__)))
 
 
 class RecordingBox:
@@ -50,11 +58,11 @@ class RecordingBox:
     or game waits at most what is left of it, and once it is spent none is made
     (Status.BUDGET_SPENT, whose detail says so); one stopped by its end is BUDGET_SPENT too."""
 
-    def __init__(self, box, budget=assignment.GRADING_BUDGET):
+    def __init__(self, box, budget=None):
         self.box = box
         self.forbidden_imports = set()
-        self.budget = budget
-        self.deadline = time.monotonic() + budget
+        self.budget = assignment.GRADING_BUDGET if budget is None else budget
+        self.deadline = time.monotonic() + self.budget
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         left = self.deadline - time.monotonic()
@@ -212,7 +220,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     except (CannotGrade, KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:   # the student's code runs elsewhere: this is the grader's fault
-        raise GraderFailed(error) from error
+        raise GraderFailed.of(error) from error
 
 
 def grade_retrying(path, rubric, **options):
