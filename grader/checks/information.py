@@ -59,9 +59,10 @@ def string_lines(source):
     source that does not parse."""
     inside = set()
     try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
-                inside.update(range(token.start[0] + 1, token.end[0] + 1))
+        with parsing.LOCK:  # 3.12's tokenize is CPython's own tokenizer
+            for token in tokenize.generate_tokens(io.StringIO(source).readline):
+                if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                    inside.update(range(token.start[0] + 1, token.end[0] + 1))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         pass    # the import run reports code that does not parse
     return inside
