@@ -61,8 +61,8 @@ def main():
                         errors[error] += 1
                         print("round %d: %s raised %s" % (number + 1, name, error), flush=True)
     raised = sum(errors.values())
-    print("gradings: %d; raised: %d (target 0) -> %s" % (len(results), raised,
-                                                        "met" if not raised else "NOT met"))
+    print("gradings: %d; raised: %d (target 0) -> %s"
+          % (len(results), raised, "met" if not raised else "NOT met"))
     slowest = sorted(results, reverse=True)
     for seconds, name in slowest[:SHOWN_SLOWEST]:
         print("  %7.1f s  %s" % (seconds, name))

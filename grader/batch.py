@@ -5,8 +5,9 @@ finishes (the staff pages' layout, results/pages/layout.py, plus batch.json: wha
 graded and the student's CSV row, so that a rerun skips them) and sends its record
 back.  A student whose grading the grader itself failed (its own code raised, or the
 child crashed) is graded once more, in a new child; one that fails again, or runs past
-the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops every child, which cleans up its sandbox,
-and the CSV of everyone graded so far is written all the same.
+the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops
+every child, which cleans up its sandbox, and the CSV of everyone graded so far is written
+all the same.
 """
 import ctypes
 import hashlib

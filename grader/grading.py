@@ -70,8 +70,8 @@ class RecordingBox:
             return CallResult(Status.BUDGET_SPENT, detail=self.spent())
         result = self.box.call(module, function, args, timeout=min(timeout, left),
                                cpu_limit=cpu_limit)
-        if self.cut_short(result, timeout, left) and (result.cpu_seconds is None or cpu_limit is None
-                                                      or result.cpu_seconds < cpu_limit):
+        if self.cut_short(result, timeout, left) and (
+                result.cpu_seconds is None or cpu_limit is None or result.cpu_seconds < cpu_limit):
             return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
         return result
 

@@ -66,6 +66,7 @@ def grader_failed_json(path, error):
     """results.json of a grading the grader's own code ended (error: grading.GraderFailed):
     no test and no points taken (Gradescope needs a score: 0, said to be none yet), the
     students told it is the grader's fault, staff what raised and how to grade it again."""
-    return {"score": 0, "output": GRADER_FAILED + " The course staff will grade it again.",
+    return {"score": 0,
+            "output": GRADER_FAILED + " Tell the course staff: they can grade it again.",
             "output_format": "text", "stdout_visibility": "hidden", "tests": [],
             "extra_data": {"grader_failed": str(error), "regrade": regrade_hint(path)}}

@@ -114,7 +114,8 @@ class WaitingBox(FakeBox):
     was made and the wall-clock time it was given."""
 
     def __init__(self):
-        misspelt = {"easy_wordle": lambda output: output.replace(" words possible", " word possible")}
+        misspelt = {"easy_wordle": lambda screen: screen.replace(" words possible",
+                                                                 " word possible")}
         super().__init__(reference_functions(), {
             program.module: reference_program(program, edit=misspelt.get(program.module))
             for program in transcripts.PROGRAMS})
@@ -139,7 +140,8 @@ def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     filter_tests = [test.spec.id for test in function_cases.FUNCTION_TESTS
                     if test.function.name == "filter_word_list"]
     for test_id in filter_tests:
-        assert not outcomes[test_id].passed and spent in "\n".join(map(str, outcomes[test_id].details))
+        details = "\n".join(map(str, outcomes[test_id].details))
+        assert not outcomes[test_id].passed and spent in details
     # the easy games' screens differ: they are not judged again through the student's filter
     for spec in transcripts.EASY_WORDLE.specs:
         assert "not judged again through your own functions: " + spent in "\n".join(
