@@ -98,6 +98,11 @@ def game_cpu_limit(reference_cpu):
 
 
 RUN_TIMEOUT = 300.0  # wall seconds for one game
+# The whole grading's wall-clock budget for the student's code: every call, import and game
+# waits at most what is left of it, and none is made once it is spent (the tests say so), so
+# code that sleeps or waits everywhere cannot keep a grading past Gradescope's 10 minutes.
+# A correct submission's grading takes about 5 s of it on a busy 2-core machine.
+GRADING_BUDGET = 240.0
 QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6
 SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)

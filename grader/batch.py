@@ -3,9 +3,11 @@
 Each child grades one student (grading.grade), writes their folder under --out as it
 finishes (the staff pages' layout, results/pages/layout.py, plus batch.json: what was
 graded and the student's CSV row, so that a rerun skips them) and sends its record
-back.  A child that crashes, or runs past the batch's time limit, gets an error row and
-the class goes on.  Ctrl-C or SIGTERM stops every child, which cleans up its sandbox,
-and the CSV of everyone graded so far is written all the same.
+back.  A student whose grading the grader itself failed (its own code raised, or the
+child crashed) is graded once more, in a new child; one that fails again, or runs past
+the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops
+every child, which cleans up its sandbox, and the CSV of everyone graded so far is written
+all the same.
 """
 import ctypes
 import hashlib
@@ -51,11 +53,18 @@ class Record:
     row: dict
     passed: list = None
     summary: str = ""
+    grader_failed: bool = False     # not graded through a fault of the grader's, not the student's
 
 
-def error_record(student, message):
+def error_record(student, message, grader_failed=False):
     message = class_folder.printable(message)  # a path in it may hold bytes that are not UTF-8
-    return Record(csv_table.error_row(student.name, message), None, "error: " + message)
+    return Record(csv_table.error_row(student.name, message), None, "error: " + message,
+                  grader_failed)
+
+
+def grader_failed_record(student, what):
+    return error_record(student, "the grader failed on this submission, not the student's code "
+                        "(%s): %s" % (what, text_report.regrade_hint(student.shown_path)), True)
 
 
 def fingerprint(student, rubric_text):
@@ -116,9 +125,8 @@ def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False, csv_path=N
             sources = graded_sources(path)
     except grading.CannotGrade as error:
         record, result, sources = error_record(student, str(error)), None, []
-    except Exception as error:  # one broken submission must not stop the class
-        record = error_record(student, "internal error: %s: %s" % (type(error).__name__, error))
-        result, sources = None, []
+    except grading.GraderFailed as error:
+        record, result, sources = grader_failed_record(student, str(error)), None, []
     else:
         record = Record(csv_table.result_row(student.name, result, style_count(sources)),
                         [test.spec.id for test in result.tests if test.outcome.passed],
@@ -165,8 +173,7 @@ def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no
     except SystemExit:  # stopped mid-grading and cleaned up
         os._exit(EXIT_WORKER)
     except Exception as error:  # the folder could not be written: say so in the row
-        connection.send(error_record(student, "internal error: %s: %s"
-                                     % (type(error).__name__, error)))
+        connection.send(grader_failed_record(student, "%s: %s" % (type(error).__name__, error)))
 
 
 def stop_child(signum, frame):
@@ -180,6 +187,7 @@ class Running:
     process: object
     connection: object
     started: float
+    stamp: str
 
 
 def stop(processes):
@@ -196,9 +204,10 @@ def stop(processes):
 
 
 def run_children(todo, jobs, timeout, start, finished):
-    """Grade todo [(index, Student, fingerprint)], jobs at a time; finished(index, Record)."""
+    """Grade todo [(index, Student, fingerprint)], jobs at a time; finished(index, Record).
+    A student the grader failed on is graded once more before their record is final."""
     context = multiprocessing.get_context("fork")
-    pending, running = list(todo), {}
+    pending, running, retried = list(todo), {}, set()
     try:
         while pending or running:
             while pending and len(running) < jobs:
@@ -208,7 +217,7 @@ def run_children(todo, jobs, timeout, start, finished):
                                           name="grading %d" % index)
                 process.start()
                 sender.close()
-                running[index] = Running(student, process, receiver, time.monotonic())
+                running[index] = Running(student, process, receiver, time.monotonic(), stamp)
             first_deadline = min(item.started for item in running.values()) + timeout
             multiprocessing.connection.wait(
                 [item.connection for item in running.values()]
@@ -219,7 +228,11 @@ def run_children(todo, jobs, timeout, start, finished):
                 if record is not None:
                     del running[index]
                     item.connection.close()
-                    finished(index, record)
+                    if record.grader_failed and index not in retried:
+                        retried.add(index)
+                        pending.append((index, item.student, item.stamp))
+                    else:
+                        finished(index, record)
     except BaseException:  # interrupted: grade no one else, stop who is grading
         stop([item.process for item in running.values()])
         raise
@@ -236,11 +249,9 @@ def outcome_of(item, timeout):
         stop([item.process])
         if record is not None:
             return record
-        return error_record(item.student, "the grader crashed on this submission (exit status %s)"
-                            % item.process.exitcode)
-    if not item.process.is_alive():
-        return error_record(item.student, "the grader crashed on this submission (exit status %s)"
-                            % item.process.exitcode)
+    if not item.process.is_alive():   # crashed (after a word that could not be read, or none)
+        return grader_failed_record(item.student, "its process ended with exit status %s"
+                                    % item.process.exitcode)
     if time.monotonic() - item.started > timeout:
         stop([item.process])
         return error_record(item.student, "grading took over %s s and was stopped: grade it "

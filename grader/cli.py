@@ -71,29 +71,41 @@ def command_grade(args):
     if to_file:
         check_writable(args.json)
     try:
-        result = grading.grade(args.path, rubric, seed=args.seed,
-                               unsafe_no_jail=args.unsafe_no_jail,
-                               output_files=[args.json] if to_file else [])
+        result = grading.grade_retrying(args.path, rubric, seed=args.seed,
+                                        unsafe_no_jail=args.unsafe_no_jail,
+                                        output_files=[args.json] if to_file else [])
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
             from None
+    except grading.GraderFailed as error:
+        if args.json != "-":
+            sys.stdout.write(text_report.grader_failed_report(args.path, error))
+        if args.json:
+            write_results_json(args.json, gradescope_json.grader_failed_json(args.path, error))
+        raise CommandError("the grader failed twice on %s (not the submission's fault): %s; %s"
+                           % (args.path, error, text_report.regrade_hint(args.path)),
+                           EXIT_FAILED) from None
     if args.json != "-" and not result.no_python_file:
         colour = use_colour(args.color)
         sys.stdout.write(text_report.text_report(result, colour=colour))
     if args.json:   # with no Python file too: Gradescope shows the student its one line
-        text = json.dumps(gradescope_json.results_json(result), indent=2) + "\n"
-        if args.json == "-":
-            sys.stdout.write(text)
-        else:
-            try:
-                write_whole(args.json, text)
-            except OSError as error:
-                raise CommandError("cannot write %s: %s" % (args.json, error.strerror or error)) \
-                    from None
+        write_results_json(args.json, gradescope_json.results_json(result))
     if result.no_python_file:
         raise CommandError("cannot grade %s: %s%s" % (args.path, result.headline, (
             "; %s says so with a score of 0" % args.json) if to_file else ""))
     return EXIT_OK
+
+
+def write_results_json(target, data):
+    """results.json to the file target, or to standard output for "-"."""
+    text = json.dumps(data, indent=2) + "\n"
+    if target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        write_whole(target, text)
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (target, error.strerror or error)) from None
 
 
 def command_grade_all(args):

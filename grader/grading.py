@@ -7,15 +7,18 @@ tests (calls to one long-lived child) run in the grading thread while each
 program's runs go on in a thread of their own: the student's code works in its
 own processes, so they overlap.
 """
+import dataclasses
 import functools
 import threading
 import time
+import traceback
 
 from grader import KIT_ROOT, assignment, seed_key
 from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
 from grader.results.scoring import GradeResult, score_tests
-from grader.sandbox.box import UNSAFE, Sandbox, SandboxError
+from grader.sandbox.box import UNSAFE, CallResult, RunResult, Sandbox, SandboxError
 from grader.sandbox.child.codec import Status
+from grader.sandbox import temp_folders
 from grader.sandbox.loading import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
@@ -31,15 +34,46 @@ class CannotGrade(Exception):
         self.sandbox_failed = sandbox_failed
 
 
-class RecordingBox:
-    """A sandbox that also remembers the forbidden imports any run reported."""
+class GraderFailed(Exception):
+    """The grader's own code raised during a grading: the grader failed, not the student's
+    code (which runs in other processes), so there is no score to give; trace is the
+    traceback, for staff."""
 
-    def __init__(self, box):
+    def __init__(self, message, trace=""):
+        super().__init__(message, trace)    # both in args: it crosses a process pool too
+        self.trace = trace
+
+    def __str__(self):
+        return self.args[0]
+
+    @classmethod
+    def of(cls, error):
+        return cls("%s: %s" % (type(error).__name__, error),
+                   "".join(traceback.format_exception(type(error), error, error.__traceback__)))
+
+
+class RecordingBox:
+    """A sandbox that also remembers the forbidden imports any run reported, and keeps the
+    student's code within the grading's wall-clock budget (assignment.GRADING_BUDGET): a call
+    or game waits at most what is left of it, and once it is spent none is made
+    (Status.BUDGET_SPENT, whose detail says so); one stopped by its end is BUDGET_SPENT too."""
+
+    def __init__(self, box, budget=None):
         self.box = box
         self.forbidden_imports = set()
+        self.budget = assignment.GRADING_BUDGET if budget is None else budget
+        self.deadline = time.monotonic() + self.budget
 
-    def call(self, *args, **kwargs):
-        return self.box.call(*args, **kwargs)
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return CallResult(Status.BUDGET_SPENT, detail=self.spent())
+        result = self.box.call(module, function, args, timeout=min(timeout, left),
+                               cpu_limit=cpu_limit)
+        if self.cut_short(result, timeout, left) and (
+                result.cpu_seconds is None or cpu_limit is None or result.cpu_seconds < cpu_limit):
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
+        return result
 
     def fresh_calls(self):
         self.box.fresh_calls()
@@ -47,8 +81,27 @@ class RecordingBox:
     def import_module(self, *args, **kwargs):
         return self._record(self.box.import_module(*args, **kwargs))
 
-    def run_program(self, *args, **kwargs):
-        return self._record(self.box.run_program(*args, **kwargs))
+    def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
+                    honour_seeds=False, clock_shift=0):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return RunResult(Status.BUDGET_SPENT, detail=self.spent())
+        result = self._record(self.box.run_program(
+            module, stdin, seed, timeout=min(timeout, left),
+            quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, left),
+            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock_shift=clock_shift))
+        if self.cut_short(result, timeout, left) and not result.cpu_exhausted:
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
+        return result
+
+    def cut_short(self, result, timeout, left):
+        """Whether result is a timeout the budget's end made (its own limit was further)."""
+        return result.status == Status.TIMEOUT and left < timeout and \
+            time.monotonic() >= self.deadline
+
+    def spent(self):
+        return ("this grading's %g s of wall-clock time for running the student's code were "
+                "spent (by code that waits: sleeps, or reads that block?)" % self.budget)
 
     def _record(self, result):
         self.forbidden_imports.update(result.forbidden_imports)
@@ -163,9 +216,30 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     the same runs; it is recorded in the result.  Student code never runs as the grading
     user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
     class's results folder) and output_files (e.g. results.json) are kept from it.  Raises
-    CannotGrade when path cannot be read or the sandbox cannot start.
+    CannotGrade when path cannot be read or the sandbox cannot start, GraderFailed when the
+    grader's own code raised.
     """
+    try:
+        return _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths,
+                      output_files)
+    except (CannotGrade, KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as error:   # the student's code runs elsewhere: this is the grader's fault
+        raise GraderFailed.of(error) from error
+
+
+def grade_retrying(path, rubric, **options):
+    """grade(), once more when the grader itself failed (a fault of the grader's may pass,
+    as a race does); GraderFailed when it failed both times."""
+    try:
+        return grade(path, rubric, **options)
+    except GraderFailed:
+        return grade(path, rubric, **options)
+
+
+def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, output_files):
     started = time.monotonic()
+    temp_folders.sweep()    # what graders killed before they could clean up left
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
     try:
         with load_submission(path, assignment.REQUIRED_FILES) as submission:

@@ -386,19 +386,27 @@ def test_ctrl_c_stops_it_with_status_130(tmp_path):
     import time
     for name in ("easy_wordle.py", "words.py", "display_utility.py", "test_wordle_funcs.py"):
         shutil.copy(ROOT / name, tmp_path)
+    called = tmp_path / "check_word was called"
     (tmp_path / "wordle.py").write_text(
         (ROOT / "wordle.py").read_text().replace('def check_word(secret, guess):\n',
                                                  'def check_word(secret, guess):\n'
-                                                 '    import time; time.sleep(60)\n', 1))
+                                                 '    open(%r, "w").close()\n'
+                                                 '    import time; time.sleep(60)\n'
+                                                 % str(called), 1))
     process = subprocess.Popen([sys.executable, "test_wordle_funcs.py"], cwd=tmp_path,
                                stdout=subprocess.PIPE, text=True, start_new_session=True)
-    lines = []
-    for line in process.stdout:  # as a terminal would: Ctrl-C once check_word is being called
-        lines.append(line)
-        if line.startswith("== check_word"):
-            time.sleep(1)
-            os.killpg(process.pid, signal.SIGINT)
-            break
-    out = "".join(lines) + process.stdout.read()
-    assert process.wait(timeout=60) == 130
-    assert "Stopped (Ctrl-C): not every check ran." in out
+    try:
+        # as a terminal would: Ctrl-C once check_word is being called (its output may be
+        # block-buffered in a pipe, so the moment is the call's, not a line's)
+        while not called.exists() and process.poll() is None:
+            time.sleep(0.05)
+        assert called.exists(), "the tester ended before calling check_word"
+        os.killpg(process.pid, signal.SIGINT)
+        out = process.stdout.read()
+        assert process.wait(timeout=60) == 130
+        assert "== check_word" in out and "Stopped (Ctrl-C): not every check ran." in out
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdout.close()

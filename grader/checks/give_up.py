@@ -31,7 +31,7 @@ GIVE_UP_AFTER = 2  # troubled calls of one test before its other calls are skipp
 NEVER_RETURNED_AFTER = 2 * GIVE_UP_AFTER  # CPU timeouts of a function no call of which came back
 # Statuses after which no call of the function can succeed.
 FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_FAILED,
-                  Status.RESTARTS_SPENT)
+                  Status.RESTARTS_SPENT, Status.BUDGET_SPENT)
 
 CPU_TIMEOUT = "timeout"
 WALL_TIMEOUT = "wall-clock timeout"
@@ -63,6 +63,8 @@ def fatal_reason(function, result, restarting_tests=()):
                 "(in %s) each started the student's code again, and %s" % (
                     function.name, ", ".join(restarting_tests) or "earlier tests",
                     result.detail.replace("the student's code was", "it was", 1)))
+    if result.status == Status.BUDGET_SPENT:
+        return "%s was not called again in this grading: %s" % (function.name, result.detail)
     if result.status == Status.MISSING_MODULE:
         return "%s was not found in the submission, so %s could not be called" % (
             function.file, function.name)

@@ -16,6 +16,7 @@ import types
 
 from grader.assignment import (ALLOWED_IMPORTS, ALLOWED_IMPORTS_TEXT, CHECKS_GROUP,
                                HANDOUT_FILES, PROGRAMS, REQUIRED_FILES)
+from grader.checks import parsing
 from grader.results.outcome import Outcome, TestSpec
 from grader.sandbox.child.codec import Status
 
@@ -36,9 +37,8 @@ def enclosing_blocks(source):
     """{line number of each `if ... __name__ ...` statement: the innermost function around it
     (None at module level or in another block)}, from the parsed source; None if it does not
     parse."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parsing.parse(source)
+    if tree is None:
         return None
     found = {}
 
@@ -59,9 +59,10 @@ def string_lines(source):
     source that does not parse."""
     inside = set()
     try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
-                inside.update(range(token.start[0] + 1, token.end[0] + 1))
+        with parsing.LOCK:  # 3.12's tokenize is CPython's own tokenizer
+            for token in tokenize.generate_tokens(io.StringIO(source).readline):
+                if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                    inside.update(range(token.start[0] + 1, token.end[0] + 1))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         pass    # the import run reports code that does not parse
     return inside
@@ -153,9 +154,8 @@ def import_tricks(source):
     """Ways the source reaches a module other than a plain import statement (which the
     runs report): __import__(...), importlib, sys.modules, and a module reached through an
     allowed one (random._os).  Read as text; nothing of the student's is run here."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parsing.parse(source)
+    if tree is None:
         return []
     aliases = {}    # name in the student's file -> allowed standard module it stands for
     for node in ast.walk(tree):

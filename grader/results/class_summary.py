@@ -29,6 +29,10 @@ def summary_lines(specs, maxima, records):
     maximum = sum(maxima.values())
     lines = ["", "%d submissions: %d graded, %d not graded (see the error column)"
              % (len(records), len(graded), len(records) - len(graded))]
+    grader_failed = sum(1 for record in records if record.grader_failed)
+    if grader_failed:
+        lines.append("%d of them not graded because the grader itself failed, twice (not their "
+                     "code): run the same command again to grade them" % grader_failed)
     if not graded:
         return lines
     scores = [float(record.row[csv_table.SCORE]) for record in graded]

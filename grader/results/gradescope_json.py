@@ -9,7 +9,7 @@ the grading) goes to ``extra_data`` and to the text report run_autograder prints
 Gradescope keeps for staff (``stdout_visibility`` hidden).
 """
 from grader.results.scoring import points
-from grader.results.text_report import replay_command, test_output
+from grader.results.text_report import GRADER_FAILED, regrade_hint, replay_command, test_output
 
 
 def student_summary(result):
@@ -60,3 +60,13 @@ def results_json(result):
         } for test in result.tests],
         "extra_data": staff_data(result),
     }
+
+
+def grader_failed_json(path, error):
+    """results.json of a grading the grader's own code ended (error: grading.GraderFailed):
+    no test and no points taken (Gradescope needs a score: 0, said to be none yet), the
+    students told it is the grader's fault, staff what raised and how to grade it again."""
+    return {"score": 0,
+            "output": GRADER_FAILED + " Tell the course staff: they can grade it again.",
+            "output_format": "text", "stdout_visibility": "hidden", "tests": [],
+            "extra_data": {"grader_failed": str(error), "regrade": regrade_hint(path)}}

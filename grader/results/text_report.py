@@ -143,3 +143,19 @@ def text_report(result, colour=False):
     if staff:
         lines += ["", painter.paint(STAFF_TITLE, BOLD)] + ["  " + line for line in staff]
     return "\n".join(lines) + "\n"
+
+
+GRADER_FAILED = ("The grader failed while grading this submission: an error in the grader "
+                 "itself, not in the submitted code, so there is no score yet.")
+
+
+def regrade_hint(path):
+    return ("grade it again: Gradescope's Regrade, or python -m grader grade %s, or the same "
+            "grade-all command (it grades again whoever was not graded)" % path)
+
+
+def grader_failed_report(path, error):
+    """The report of a grading the grader's own code ended (error: grading.GraderFailed):
+    the line for the student, then for staff what raised and how to grade it again."""
+    return "%s\n\n=== For staff ===\ngrader error: %s\n%s\n%s" % (
+        GRADER_FAILED, visible(str(error)), regrade_hint(path), visible(error.trace))

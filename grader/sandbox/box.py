@@ -66,7 +66,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.sandbox import cgroup, folder_guard, sealing
+from grader.sandbox import cgroup, folder_guard, sealing, temp_folders
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import End, Status
 from grader.sandbox.child.codec import (MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_FORBIDDEN_IMPORTS,
@@ -197,7 +197,7 @@ class Sandbox:
 
     def open(self):
         """Create the temp dir and choose the interpreter and the protections."""
-        self.temp = Path(tempfile.mkdtemp(prefix="wordle-kit-sandbox-"))
+        self.temp = temp_folders.make(temp_folders.SANDBOX)
         box = self.temp / "box"
         runtime = self.temp / "runtime"
         box.mkdir()

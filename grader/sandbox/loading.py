@@ -15,11 +15,12 @@ fatal; a path that is not a readable folder or zip raises :class:`LoadError`.
 import re
 import shutil
 import stat
-import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+
+from grader.sandbox import temp_folders
 
 try:
     from lzma import LZMAError
@@ -258,7 +259,7 @@ def _choose(required, candidates, notes, near_misses):
 def _build(source, required, candidates, notes, python_files):
     near_misses = {}
     chosen = _choose(required, candidates, notes, near_misses)
-    directory = Path(tempfile.mkdtemp(prefix="wordle-kit-submission-"))
+    directory = temp_folders.make(temp_folders.SUBMISSION)
     submission = Submission(source=source, directory=directory, required=tuple(required),
                             notes=notes, near_misses=near_misses)
     try:

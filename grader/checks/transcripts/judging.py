@@ -25,6 +25,8 @@ def run_problems(program, run, guard_hint):
     if run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
                         "(of wall-clock time: waiting for something?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
+    elif run.status == Status.BUDGET_SPENT:
+        problems.append("the program was not run, or was stopped: %s" % run.detail)
     elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
@@ -179,6 +181,9 @@ def rejudge_through_own_functions(box, games, outcomes, tested):
             if outcome is None:
                 outcomes[test_id] = game.outcome
                 game.outcome.details[2:2] = own.inconsistency_notes(game.program)
+                if own.budget_spent:
+                    game.outcome.details.append("not judged again through your own functions: "
+                                                + own.budget_spent)
                 break
             notes += [note for note in outcome.notes if note not in notes]
         else:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from grader import assignment, reference
 from grader.assignment import MAX_GUESSES
+from grader.checks import parsing
 from grader.checks.function_runner import call_key, has_return_type, shown
 from grader.checks.possible_words import possible_words
 from grader.checks.give_up import trouble_kind
@@ -87,6 +88,7 @@ class OwnFunctions:
         self.stopped = set()    # names of the functions that timed out or crashed
         self.inconsistent = {}  # name -> (args, value in its tests, value later)
         self.repeated = {}  # name -> how many of its test calls were made again
+        self.budget_spent = None    # why calls were not made once the grading's time was spent
 
     def fetch(self, name, calls, cpu_limit):
         """Make the calls (lists of arguments) of the function not made yet; after a call that
@@ -119,6 +121,8 @@ class OwnFunctions:
         if result.status == Status.OK and has_return_type(function, result.value):
             return result.value
         status = WRONG_TYPE if result.status == Status.OK else result.status
+        if status == Status.BUDGET_SPENT:
+            self.budget_spent = result.detail
         if status != WRONG_TYPE and (status != Status.RAISED
                                      or trouble_kind(result, cpu_limit) is not None):
             self.stopped.add(name)
@@ -205,8 +209,7 @@ def fetch_game_calls(own, program, secret, script):
 
 @functools.lru_cache(maxsize=None)
 def compiled(module):
-    path = pathlib.Path(reference.load().module(module).__file__)
-    return compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    return parsing.compile_file(pathlib.Path(reference.load().module(module).__file__))
 
 
 def fresh_module(name, modules):

@@ -35,6 +35,7 @@ class Status:
     MISSING_FUNCTION = "missing_function"   # the module has no such function
     IMPORT_FAILED = "import_failed"         # importing the module for calls failed
     RESTARTS_SPENT = "restarts_spent"       # no new calls child: restarting them took too long
+    BUDGET_SPENT = "budget_spent"           # not made, or stopped: the grading's time was spent
 
 
 class End:

@@ -1,0 +1,74 @@
+"""The corpus graded 4 at a time beside 2 CPU-bound processes per CPU, ROUNDS times over:
+no grading may raise (target 0: a grading that died of a race, e.g. CPython's AST race,
+gh-106905, issue 30), and each must end within 300 s of wall time (target: the slowest
+under 300 s, hostile_sleeping_filter and the other slow kinds included).
+
+    python benchmarks/corpus_under_load.py [--rounds 10] [--jobs 4] [--busy 2] [NAME ...]
+
+NAME: corpus folders to grade (default: all).  Run it with each Python the kit supports
+(3.10 to 3.13).  Prints the count of gradings and of those that raised (with the first
+error of each kind) and the slowest gradings with their wall times.
+"""
+import argparse
+import collections
+import concurrent.futures
+import os
+import pathlib
+import sys
+import time
+
+KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(KIT_ROOT))
+
+from grader import grading  # noqa: E402
+from grader.results.rubric import load_rubric  # noqa: E402
+from grader.tests.load import cpu_bound_processes  # noqa: E402
+
+SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
+WALL_TARGET = 300.0
+SHOWN_SLOWEST = 8
+
+
+def graded(name):
+    """(name, wall seconds, None or the error the grading raised)."""
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    started = time.monotonic()
+    try:
+        grading.grade(SUBMISSIONS / name, rubric, seed=1913, unsafe_no_jail=os.geteuid() != 0)
+        error = None
+    except Exception as raised:  # noqa: BLE001  (counted: the point of the benchmark)
+        error = "%s: %s" % (type(raised).__name__, raised)
+    return name, time.monotonic() - started, error
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=4)
+    parser.add_argument("--busy", type=int, default=2, help="CPU-bound processes per CPU")
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    names = args.names or sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
+    results, errors = [], collections.Counter()
+    print("Python %s; %d submissions x %d rounds, %d at a time, %d CPU-bound processes per CPU"
+          % (sys.version.split()[0], len(names), args.rounds, args.jobs, args.busy), flush=True)
+    with cpu_bound_processes(args.busy * (os.cpu_count() or 1)):
+        for number in range(args.rounds):
+            with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                for name, seconds, error in pool.map(graded, names):
+                    results.append((seconds, name))
+                    if error:
+                        errors[error] += 1
+                        print("round %d: %s raised %s" % (number + 1, name, error), flush=True)
+    raised = sum(errors.values())
+    print("gradings: %d; raised: %d (target 0) -> %s"
+          % (len(results), raised, "met" if not raised else "NOT met"))
+    slowest = sorted(results, reverse=True)
+    for seconds, name in slowest[:SHOWN_SLOWEST]:
+        print("  %7.1f s  %s" % (seconds, name))
+    print("slowest grading: %.1f s (target under %.0f s) -> %s" % (
+        slowest[0][0], WALL_TARGET, "met" if slowest[0][0] < WALL_TARGET else "NOT met"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""grading.py: what a grading does as a whole (threads, its own failures)."""
+import ast
+import csv
+import json
+import os
+import pathlib
+import shutil
+import threading
+import time
+
+import pytest
+
+from grader import assignment, batch, class_folder, cli, grading
+from grader.checks import function_cases, transcripts
+from grader.sandbox.box import CallResult
+from grader.sandbox.child.codec import Status
+from grader.sandbox.loading import load_submission
+from grader.tests.fakes import FakeBox, reference_functions, reference_program
+
+SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
+
+
+def reference_box():
+    return FakeBox(reference_functions(), {program.module: reference_program(program)
+                                           for program in transcripts.PROGRAMS})
+
+
+def test_no_two_threads_of_a_grading_parse_source_at_once(monkeypatch):
+    """CPython's AST construction is not thread-safe (gh-106905): each parse is made to
+    linger so that two unlocked ones would overlap."""
+    real_parse, inside, overlaps, parsers = ast.parse, [], [], set()
+    guard = threading.Lock()
+
+    def lingering_parse(*args, **kwargs):
+        with guard:
+            if inside:
+                overlaps.append(threading.current_thread().name)
+            inside.append(1)
+            parsers.add(threading.current_thread().name)
+        try:
+            time.sleep(0.2)
+            return real_parse(*args, **kwargs)
+        finally:
+            with guard:
+                inside.pop()
+    monkeypatch.setattr(ast, "parse", lingering_parse)
+    with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
+        outcomes = grading.run_everything(grading.RecordingBox(reference_box()), submission,
+                                          transcripts.Seeds(1913))
+    assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS)
+    assert {program.module for program in transcripts.PROGRAMS} <= parsers  # both threads parsed
+    assert overlaps == []
+
+
+def raising_race(*args, **kwargs):
+    raise SystemError("AST constructor recursion depth mismatch (before=27, after=18)")
+
+
+def test_a_grader_failure_is_tried_once_more_and_then_said_to_be_the_graders(monkeypatch):
+    calls = []
+
+    def fails_once(*args):
+        calls.append(args)
+        if len(calls) == 1:
+            raising_race()
+        return "graded"
+    monkeypatch.setattr(grading, "_grade", fails_once)
+    assert grading.grade_retrying("some/path", None) == "graded" and len(calls) == 2
+    monkeypatch.setattr(grading, "_grade", raising_race)
+    with pytest.raises(grading.GraderFailed, match="SystemError: AST constructor") as raised:
+        grading.grade_retrying("some/path", None)
+    assert "raising_race" in raised.value.trace     # the traceback, for staff
+
+
+def test_grade_says_the_grader_failed_not_the_student_and_how_to_regrade(tmp_path, monkeypatch,
+                                                                         capsys):
+    monkeypatch.setattr(grading, "submission_seeds", raising_race)  # an injected fault
+    results = tmp_path / "results.json"
+    assert cli.main(["grade", str(SUBMISSIONS / "correct_counts"), "--json", str(results)]) == 1
+    data = json.loads(results.read_text())
+    assert data["tests"] == [] and "not in the submitted code" in data["output"]
+    assert "SystemError" not in data["output"]      # what raised is the staff's
+    assert "SystemError" in data["extra_data"]["grader_failed"]
+    assert "Regrade" in data["extra_data"]["regrade"]
+    out, err = capsys.readouterr()
+    assert "not in the submitted code" in out and "Traceback" in out
+    assert "the grader failed twice" in err and "python -m grader grade" in err
+
+
+def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, monkeypatch,
+                                                                      capsys):
+    attempts = tmp_path / "attempts"
+
+    def counted_fault(submission):
+        with open(attempts, "a") as handle:     # written by the batch's forked children
+            handle.write("x")
+        raising_race()
+    monkeypatch.setattr(grading, "submission_seeds", counted_fault)
+    shutil.copytree(SUBMISSIONS / "correct_counts", tmp_path / "class" / "ann")
+    csv_path = tmp_path / "grades.csv"
+    summary = batch.grade_class(class_folder.find_students([str(tmp_path / "class")]), csv_path,
+                                out=tmp_path / "out", unsafe_no_jail=os.geteuid() != 0)
+    assert attempts.read_text() == "xx"
+    row = list(csv.DictReader(csv_path.open()))[1]
+    assert row["score"] == "" and "the grader failed on this submission, not the student" in \
+        row["error"] and "SystemError" in row["error"]
+    assert any("because the grader itself failed" in line for line in summary)
+    assert "grade-all command" in (tmp_path / "out" / "ann" / "error.txt").read_text()
+
+
+class WaitingBox(FakeBox):
+    """The reference's functions, but filter_word_list waits out whatever time it is given
+    (as one that sleeps a little a word does on the whole list); remembers when each call
+    was made and the wall-clock time it was given."""
+
+    def __init__(self):
+        misspelt = {"easy_wordle": lambda screen: screen.replace(" words possible",
+                                                                 " word possible")}
+        super().__init__(reference_functions(), {
+            program.module: reference_program(program, edit=misspelt.get(program.module))
+            for program in transcripts.PROGRAMS})
+        self.given = []
+
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        self.given.append((time.monotonic(), timeout))
+        if function == "filter_word_list":
+            time.sleep(timeout)
+            return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.01)
+        return super().call(module, function, args, timeout, cpu_limit)
+
+
+def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
+    box, budget = WaitingBox(), 3.0
+    recording = grading.RecordingBox(box, budget)
+    with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
+        outcomes = grading.run_everything(recording, submission, transcripts.Seeds(1913))
+    # each call waits at most what is left (measured just before it), none is made after
+    assert all(at < recording.deadline and timeout <= budget for at, timeout in box.given)
+    spent = "this grading's 3 s of wall-clock time for running the student's code were spent"
+    filter_tests = [test.spec.id for test in function_cases.FUNCTION_TESTS
+                    if test.function.name == "filter_word_list"]
+    for test_id in filter_tests:
+        details = "\n".join(map(str, outcomes[test_id].details))
+        assert not outcomes[test_id].passed and spent in details
+    # the easy games' screens differ: they are not judged again through the student's filter
+    for spec in transcripts.EASY_WORDLE.specs:
+        assert "not judged again through your own functions: " + spent in "\n".join(
+            map(str, outcomes[spec.id].details))
+    others = [spec.id for spec in grading.ALL_SPECS if spec.id not in filter_tests
+              and not spec.id.startswith(("easy_wordle_program", "checks.imports"))]
+    assert [test_id for test_id in others if not outcomes[test_id].passed] == []

@@ -1,0 +1,58 @@
+"""temp_folders.py: a killed grader's temp folders are removed by the next grading, and only
+those."""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+
+from grader import KIT_ROOT
+from grader.sandbox import temp_folders
+
+MAKE_THEN_WAIT = """
+import sys, time
+from grader.sandbox import temp_folders
+for prefix in (temp_folders.SANDBOX, temp_folders.SUBMISSION):
+    folder = temp_folders.make(prefix)
+    (folder / "wordle.py").write_text("student code")
+print("made", flush=True)
+time.sleep(600)
+"""
+
+
+def grader_that_made_its_folders(temp):
+    process = subprocess.Popen([sys.executable, "-c", MAKE_THEN_WAIT], stdout=subprocess.PIPE,
+                               text=True, cwd=KIT_ROOT, env=dict(os.environ, TMPDIR=str(temp),
+                                                                 PYTHONPATH=str(KIT_ROOT)))
+    assert process.stdout.readline() == "made\n"
+    return process
+
+
+def test_the_folders_of_a_killed_grader_are_swept_and_a_live_ones_kept(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    killed, alive = grader_that_made_its_folders(tmp_path), grader_that_made_its_folders(tmp_path)
+    try:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        other = tmp_path / "wordle-kit-sandbox-abc"     # not named by a grader: not ours to judge
+        other.mkdir()
+        own = temp_folders.make(temp_folders.SANDBOX)   # this process's own
+        names = {path.name for path in tmp_path.iterdir()}
+        assert sum(name.startswith("wordle-kit-sandbox-%d-" % killed.pid) for name in names) == 1
+        removed = temp_folders.sweep()
+        assert sorted(removed) == sorted(name for name in names
+                                         if "-%d-" % killed.pid in name) and len(removed) == 2
+        left = {path.name for path in tmp_path.iterdir()}
+        assert left == names - set(removed)
+        assert other.exists() and own.exists()
+        assert sum("-%d-" % alive.pid in name for name in left) == 2
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_a_pid_used_again_does_not_keep_a_dead_graders_folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    reused = tmp_path / ("%s%d-1-xyz" % (temp_folders.SANDBOX, os.getpid()))  # started long ago
+    reused.mkdir()
+    assert temp_folders.sweep() == [reused.name] and not reused.exists()
