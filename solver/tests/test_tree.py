@@ -174,3 +174,90 @@ def test_the_exhaustive_search_counts_families_exactly():
 
 def test_the_course_lists_default_is_its_tree_as_it_wins_every_game_within_six():
     assert cli.default_strategies(WORDS, WORDS, ["strong"]) == ["tree"]
+
+
+SMALL = ["BATCH", "CATCH", "HATCH", "LATCH", "MATCH", "PATCH", "WATCH", "FIGHT", "LIGHT", "MIGHT", "NIGHT", "RIGHT",
+         "SIGHT", "TIGHT", "WIGHT", "BIGHT"]
+
+
+def fewest_guesses(table, group, budget, memory):
+    """By brute force: the fewest guesses in all that find every secret of group within budget."""
+    group = tuple(group)
+    if len(group) == 1:
+        return 1 if budget >= 1 else np.inf
+    if budget <= 1:
+        return np.inf
+    if (group, budget) not in memory:
+        best = np.inf
+        for guess in range(len(table.words)):
+            parts = {}
+            for secret in group:
+                parts.setdefault(table.clue(guess, secret), []).append(secret)
+            parts.pop(ALL_GREEN, None)
+            if any(len(part) == len(group) for part in parts.values()):
+                continue
+            best = min(best, len(group) + sum(fewest_guesses(table, part, budget - 1, memory)
+                                              for part in parts.values()))
+        memory[(group, budget)] = best
+    return memory[(group, budget)]
+
+
+@pytest.mark.parametrize("budget", [4, 5])
+def test_the_exact_search_proves_what_brute_force_finds_and_the_narrow_ones_bound_is_true(budget):
+    """Within four guesses no tree exists (_IGHT has nine words): the exact search proves
+    it; within five it proves the least total, which the narrow search's bound and total
+    bracket."""
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    table = PatternTable.build(sample, cache_dir=False)
+    group = np.array(sorted(table.index[word] for word in SMALL))
+    least = fewest_guesses(table, group.tolist(), budget, {})
+    search = TreeSearch(table, group, widths=(1,), rescue=0, exact_below=len(SMALL))
+    exact = search.solve(group, budget, 1)
+    assert search.settled(group, budget)
+    if least == np.inf:
+        assert exact is None and search.bound(group, budget) == np.inf
+        return
+    assert exact.total == least and exact.optimal
+    narrow = TreeSearch(table, group, widths=(1,), rescue=0).solve(group, budget, 1)
+    assert narrow.bound <= least <= narrow.total and not narrow.optimal
+    for secret, steps in exact.node.paths():
+        for guess, clue in steps:
+            assert encode_clue(check_word(sample[secret], sample[guess])) == clue
+        assert len(steps) <= budget
+
+
+def test_a_closed_search_says_its_tree_is_optimal_for_the_opening_and_its_checkpoint_keeps_that(tmp_path):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    table = PatternTable.build(sample, cache_dir=False)
+    secrets = np.array(sorted(table.index[word] for word in SMALL))
+    first = table.index["TIGHT"]
+    search = TreeSearch(table, secrets, widths=(1,), rescue=0, exact_below=len(SMALL))
+    result = search.search(first, tmp_path / "search.jsonl")
+    groups = {}
+    for secret in SMALL:
+        groups.setdefault(table.clue(first, table.index[secret]), []).append(table.index[secret])
+    groups.pop(ALL_GREEN)
+    assert result.optimal and result.total == len(SMALL) + sum(
+        fewest_guesses(table, sorted(group), 5, {}) for group in groups.values())
+    again = TreeSearch(table, secrets, widths=(1,), rescue=0, exact_below=len(SMALL))
+    resumed = again.search(first, tmp_path / "search.jsonl")
+    assert again.nodes_solved == 0 and resumed.optimal and resumed.total == result.total
+    assert again.seconds == pytest.approx(search.seconds, abs=0.05)
+
+
+def test_an_opening_that_leaves_a_family_no_guesses_can_cover_in_time_is_passed_over(capsys):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(ILLS) | set(WORDS[::300]) | {"NYMPH", "SWACK", "JUDGE", "BEFOG", "BLIMP"})
+    table = PatternTable.build(sample, cache_dir=False)
+    search = TreeSearch(table, np.arange(len(sample)), max_guesses=5, progress=print)
+    stilt, nymph = table.index["STILT"], table.index["NYMPH"]
+    left = sorted(table.words[i] for family in search.uncoverable(stilt) for i in family)
+    assert left == ILLS        # three guesses single out 9 of the 12: not the 11 needed
+    assert search.uncoverable(nymph) == [] and search.choose_opening([stilt, nymph]) == nymph
+    assert "STILT cannot open a tree within 5 guesses: after it, 3 guesses single out at most 9 of" in \
+        capsys.readouterr().out
