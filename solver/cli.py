@@ -288,7 +288,7 @@ def run_build_tree(args):
     from solver import cache
     from solver.strategies import Profile
     from solver.tree import DATA_DIR, tree_name
-    from solver.treesearch import TreeSearch, build_tree, say
+    from solver.treesearch import TreeSearch, build_tree, proof_statement, say
 
     words, answers = word_lists(args)
     try:
@@ -327,8 +327,7 @@ def run_build_tree(args):
     print("tree written to %s: %d secrets, mean %.4f guesses, worst %d" % (output, len(secrets), mean,
                                                                            max(distribution)))
     print("  " + ", ".join("%d guesses: %d" % item for item in distribution.items()))
-    print("  %s" % ("optimal for its opening: the search closed" if result.optimal else
-                    "an upper bound: at least %.4f guesses each is proven for its opening" % (result.bound / len(secrets))))
+    print("  " + proof_statement(result, len(secrets), table.words[first], MAX_GUESSES))
     print("  %.0f s of search in all (resumed runs summed)" % seconds)
     return EXIT_OK
 

@@ -28,9 +28,21 @@ in turn, those leaving the tight families' largest parts smallest first,
 until one fits (so a group with a tight family fails only when no guess
 the covers allow fits).
 
-The first guess's groups are solved one at a time and each result is
-appended to a checkpoint file, so a search stopped part way goes on where
-it stopped when run again with the same settings.
+Every guess is first weighed by its floor: the guess itself and the sum over
+the groups it leaves of each group's best case (one word found at once, the
+others at the next guess; or the least a search of that group proved), and
+is passed over once that reaches the best total found. Groups of at most
+exact_below secrets are searched over every guess so; their Results are then
+proven optimal (or proven impossible within the budget) when every group
+they looked at was. Each Result carries the least total proven for its
+group (its bound), so the tree is optimal for its opening when every group
+of the first guess is settled, and else the bounds sum to how far from
+optimal it can be at most.
+
+The first guess's groups are solved one at a time and each result (with
+its bound and the seconds it took) is appended to a checkpoint file, so a
+search stopped part way goes on where it stopped when run again with the
+same settings.
 """
 import json
 import sys
@@ -137,6 +149,7 @@ class TreeSearch:
         self.codes = letter_codes(table.words).astype(np.int64)
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
+        self.seconds = 0.0                 # the search's time, the runs that made its checkpoint summed
         self.covers = {}
 
     def settings(self):
@@ -441,7 +454,6 @@ class TreeSearch:
         total = bound = len(self.answers)
         children = {}
         started = time.perf_counter()
-        self.seconds = 0.0
         for number, (clue, secrets) in enumerate(groups, start=1):
             name = cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))
             if name in done:

@@ -281,3 +281,26 @@ def test_an_opening_that_leaves_a_family_no_guesses_can_cover_in_time_is_passed_
     assert search.uncoverable(nymph) == [] and search.choose_opening([stilt, nymph]) == nymph
     assert "STILT cannot open a tree within 5 guesses: after it, 3 guesses single out at most 9 of" in \
         capsys.readouterr().out
+
+
+def test_build_tree_says_its_tree_is_optimal_for_the_opening_and_how_long_and_resumes(tmp_path, capsys):
+    """A closed search says so in its output and the tree's header; after a stop (the
+    checkpoint cut after its first group) the same command finishes the same tree."""
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    (tmp_path / "words.txt").write_text("\n".join(sample) + "\n")
+    (tmp_path / "answers.txt").write_text("\n".join(SMALL) + "\n")
+    output, checkpoint = tmp_path / "tree.txt", tmp_path / "search.jsonl"
+    command = ["build-tree", "--words", str(tmp_path / "words.txt"), "--answers", str(tmp_path / "answers.txt"),
+               "--first", "TIGHT", "--widths", "1", "--exact-below", "16", "-o", str(output),
+               "--checkpoint", str(checkpoint), "--cache", str(tmp_path)]
+    assert cli.main(command) == 0
+    out = capsys.readouterr().out
+    assert "optimal for its opening TIGHT within 6 guesses (the search closed" in out
+    assert re.search(r"\d+ s of search in all", out)
+    header = DecisionTree(output, sample, SMALL).header
+    assert header["search"].startswith("optimal for its opening TIGHT") and header["time"].endswith("summed)")
+    first_run = [line for line in output.read_text().splitlines() if not line.startswith("# time:")]
+    checkpoint.write_text(checkpoint.read_text().splitlines()[0] + "\n")
+    assert cli.main(command) == 0
+    assert "from the checkpoint" in capsys.readouterr().err
+    assert [line for line in output.read_text().splitlines() if not line.startswith("# time:")] == first_run
