@@ -410,10 +410,11 @@ class TreeSearch:
         each failure's troublesome secrets are added to failures."""
         best = None
         settled = True
-        for guess in guesses:
-            guess = int(guess)
-            if best is not None and floors[guess] >= best.total:
-                continue
+        guesses = np.asarray(guesses, dtype=np.int64)
+        position = 0
+        while position < len(guesses):
+            guess = int(guesses[position])
+            position += 1
             groups = self.split(group, guess)
             wins = groups.pop(ALL_GREEN, None) is not None
             groups = sorted(groups.items(), key=lambda item: -len(item[1]))
@@ -436,6 +437,8 @@ class TreeSearch:
                     break
             else:
                 best = Result(total, Node(guess, wins, children), 0)
+                rest = guesses[position:]
+                guesses, position = rest[floors[rest] < best.total], 0
         return best, settled
 
     def search(self, first, checkpoint=None):
