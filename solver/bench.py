@@ -97,37 +97,3 @@ def print_result(result, words, secrets_label):
     if result.failures:
         over = sorted(words[secret] for secret, needed in zip(result.secrets, result.guesses) if needed > 6)
         print("  over 6: " + ", ".join(over[:30]) + (" ..." if len(over) > 30 else ""))
-
-
-def run_bench_command(strategies, answers, args):
-    """python -m solver bench: every strategy over the answers (or a sample of them, each
-    game still played against all the answers)."""
-    import random
-    import sys
-
-    from solver.cli import write_json
-
-    label = args.answers or args.words or "words.py"
-    secrets = answers
-    if args.sample and args.sample < len(answers):
-        secrets = random.Random(args.seed).sample(answers, args.sample)
-        label = "a sample of %d of the %d secrets of %s (seed %d), each game against all %d" % (
-            len(secrets), len(answers), label, args.seed, len(answers))
-    results = []
-    show_progress = sys.stderr.isatty()
-    for strategy in strategies:
-        index = strategy.table.index
-
-        def progress(done, total):
-            print("\r  %s: %d/%d " % (strategy.name, done, total), end="", file=sys.stderr, flush=True)
-
-        result = bench(strategy, [index[word] for word in secrets], progress if show_progress else None,
-                       possible=[index[word] for word in answers])
-        if show_progress:
-            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
-        results.append(result)
-        if args.json != "-":
-            print_result(result, strategy.table.words, label)
-    if args.json:
-        write_json(args.json, [dict(result.as_dict(), possible_secrets=len(answers)) for result in results])
-    return 0

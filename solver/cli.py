@@ -20,6 +20,7 @@ from solver.wordlists import kit_words, read_word_list
 
 MAX_GUESSES = 6   # the game's, as in wordle.py
 COMMANDS = ("analyse", "analyze", "play", "bench", "build-tree")
+OPENINGS_TRIED = 30   # build-tree without --first: the best openings by the estimate put to the cover test
 
 
 class Failure(Exception):
@@ -71,7 +72,9 @@ def build_parser():
     build = commands.add_parser("build-tree", help="search a decision tree for every secret (slow; resumable)")
     common(build, strategy=False)
     build.add_argument("--first", metavar="WORD", help="the first guess (default: the best by the strong "
-                                                      "strategy's estimate)")
+                                                      "strategy's estimate among those that pass the family "
+                                                      "cover test: every family of words differing in one "
+                                                      "place that it leaves together can be found in time)")
     build.add_argument("--widths", default="1", metavar="N,N,...",
                        help="guesses tried at each level after the first (then 1 below; default 1)")
     build.add_argument("--rescue", type=int, default=20, metavar="N",
@@ -79,6 +82,10 @@ def build_parser():
     build.add_argument("--exhaustive", action="store_true",
                        help="count one-letter families (BILLS, DILLS, ...) exactly and, where a tight one makes "
                             "the width and rescue guesses fail, try every guess that can still cover it (slower)")
+    build.add_argument("--exact-below", type=int, default=0, metavar="N",
+                       help="search groups of at most N words over every guess, with lower bounds, so that "
+                            "their subtrees are proven optimal (default 0: none; the tree is optimal for its "
+                            "opening when every group after it is)")
     build.add_argument("-o", "--output", metavar="FILE", help="where to write the tree (default: solver/data/, "
                                                         "named by the word lists' digests)")
     build.add_argument("--checkpoint", metavar="FILE", help="the search's progress, to resume from "
@@ -218,8 +225,41 @@ def run_play(args):
     return play(make_strategy(name, words, args, answers), answers, Printer(use_colour(args.color)))
 
 
+def run_bench_command(strategies, answers, args):
+    """python -m solver bench: every strategy over the answers (or a sample of them, each
+    game still played against all the answers)."""
+    import random
+
+    from solver.bench import bench, print_result
+
+    label = args.answers or args.words or "words.py"
+    secrets = answers
+    if args.sample and args.sample < len(answers):
+        secrets = random.Random(args.seed).sample(answers, args.sample)
+        label = "a sample of %d of the %d secrets of %s (seed %d), each game against all %d" % (
+            len(secrets), len(answers), label, args.seed, len(answers))
+    results = []
+    show_progress = sys.stderr.isatty()
+    for strategy in strategies:
+        index = strategy.table.index
+
+        def progress(done, total):
+            print("\r  %s: %d/%d " % (strategy.name, done, total), end="", file=sys.stderr, flush=True)
+
+        result = bench(strategy, [index[word] for word in secrets], progress if show_progress else None,
+                       possible=[index[word] for word in answers])
+        if show_progress:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+        results.append(result)
+        if args.json != "-":
+            print_result(result, strategy.table.words, label)
+    if args.json:
+        write_json(args.json, [dict(result.as_dict(), possible_secrets=len(answers)) for result in results])
+    return 0
+
+
 def run_bench(args):
-    from solver.bench import ORIGINAL_ANSWERS, run_bench_command
+    from solver.bench import ORIGINAL_ANSWERS
 
     check_writable(args.json)
 
@@ -248,40 +288,47 @@ def run_build_tree(args):
     from solver import cache
     from solver.strategies import Profile
     from solver.tree import DATA_DIR, tree_name
-    from solver.treesearch import build_tree
+    from solver.treesearch import TreeSearch, build_tree, proof_statement, say
 
     words, answers = word_lists(args)
     try:
         widths = tuple(int(width) for width in args.widths.split(","))
     except ValueError:
         raise Failure("--widths: numbers separated by commas, e.g. 3,2")
-    if any(width < 1 for width in widths) or args.rescue < 0:
-        raise Failure("--widths must be at least 1 and --rescue at least 0")
-    strategy = make_strategy("strong", words, args)
-    table = strategy.table
+    if any(width < 1 for width in widths) or args.rescue < 0 or args.exact_below < 0:
+        raise Failure("--widths must be at least 1, --rescue and --exact-below at least 0")
+    table = make_strategy("strong", words, args).table
     secrets = np.array(sorted(table.index[word] for word in answers), dtype=np.int64)
+    search = TreeSearch(table, secrets, max_guesses=MAX_GUESSES, widths=widths, rescue=args.rescue,
+                        exhaustive=args.exhaustive, exact_below=args.exact_below, progress=say)
     if args.first:
         if args.first.upper() not in table.index:
             raise Failure("--first: %s is not an allowed guess" % args.first.upper())
         first = table.index[args.first.upper()]
     else:
-        first = int(np.argmin(Profile(secrets, table.by_secret, quick=True).finish))
+        estimate = Profile(secrets, table.by_secret, quick=True).finish
+        first = search.choose_opening(np.argsort(estimate, kind="stable")[:OPENINGS_TRIED])
+        if first is None:
+            raise Failure("none of the %d best openings by the estimate passes the family cover test: "
+                          "give one with --first" % OPENINGS_TRIED)
     output = pathlib.Path(args.output) if args.output else DATA_DIR / tree_name(words, answers)
     checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
                   cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
-    command = "python -m solver build-tree --first %s --widths %s --rescue %d%s" % (
-        table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "")
+    command = "python -m solver build-tree --first %s --widths %s --rescue %d%s%s" % (
+        table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "",
+        " --exact-below %d" % args.exact_below if args.exact_below else "")
     for option, value in (("--words", args.words), ("--answers", args.answers)):
         if value:
             command += " %s %s" % (option, shlex.quote(pathlib.Path(value).name))
-    figures = build_tree(table, secrets, first, widths, args.rescue, output,
-                         None if args.no_cache else checkpoint, command, exhaustive=args.exhaustive)
+    figures = build_tree(search, first, output, None if args.no_cache else checkpoint, command)
     if figures is None:
         return EXIT_FAILED
-    distribution, mean = figures
+    distribution, mean, result, seconds = figures
     print("tree written to %s: %d secrets, mean %.4f guesses, worst %d" % (output, len(secrets), mean,
                                                                            max(distribution)))
     print("  " + ", ".join("%d guesses: %d" % item for item in distribution.items()))
+    print("  " + proof_statement(result, len(secrets), table.words[first], MAX_GUESSES))
+    print("  %.0f s of search in all (resumed runs summed)" % seconds)
     return EXIT_OK
 
 

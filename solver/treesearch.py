@@ -28,9 +28,21 @@ in turn, those leaving the tight families' largest parts smallest first,
 until one fits (so a group with a tight family fails only when no guess
 the covers allow fits).
 
-The first guess's groups are solved one at a time and each result is
-appended to a checkpoint file, so a search stopped part way goes on where
-it stopped when run again with the same settings.
+Every guess is first weighed by its floor: the guess itself and the sum over
+the groups it leaves of each group's best case (one word found at once, the
+others at the next guess; or the least a search of that group proved), and
+is passed over once that reaches the best total found. Groups of at most
+exact_below secrets are searched over every guess so; their Results are then
+proven optimal (or proven impossible within the budget) when every group
+they looked at was. Each Result carries the least total proven for its
+group (its bound), so the tree is optimal for its opening when every group
+of the first guess is settled, and else the bounds sum to how far from
+optimal it can be at most.
+
+The first guess's groups are solved one at a time and each result (with
+its bound and the seconds it took) is appended to a checkpoint file, so a
+search stopped part way goes on where it stopped when run again with the
+same settings.
 """
 import json
 import sys
@@ -71,13 +83,20 @@ class Node:
 
 
 class Result:
-    """A subtree and the guesses it needs in all (summed over its secrets)."""
+    """A subtree, the guesses it needs in all (summed over its secrets) and the
+    fewest any subtree for the same secrets and guesses can need (its bound,
+    proven): the subtree is optimal when the two meet."""
 
-    __slots__ = ("total", "node")
+    __slots__ = ("total", "node", "bound")
 
-    def __init__(self, total, node):
+    def __init__(self, total, node, bound):
         self.total = total
         self.node = node
+        self.bound = bound
+
+    @property
+    def optimal(self):
+        return self.bound >= self.total
 
 
 def family_capacity(budget):
@@ -93,6 +112,18 @@ def least_total(size):
     return 2 * size - 1 if size else 0
 
 
+def partition_floors(size, sizes, worst):
+    """For each guess, the fewest guesses a group of size secrets can need in all
+    after it (sizes: its groups by clue, all green last): the guess itself, and
+    each part's least total (the sum over the partition of each part's best case);
+    infinite for a guess that leaves the group whole."""
+    green = sizes[:, ALL_GREEN]
+    parts = (sizes[:, :ALL_GREEN] > 0).sum(axis=1)
+    floors = (size + 2 * (size - green) - parts).astype(np.float64)
+    floors[worst >= size] = np.inf
+    return floors
+
+
 class TreeSearch:
     """The search over a pattern table; answers are the word numbers of the
     possible secrets, every word of the table may be guessed."""
@@ -101,7 +132,7 @@ class TreeSearch:
     TIGHT = 3          # a family whose cover spares at most this many members is tight (exhaustive)
 
     def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, exhaustive=False,
-                 progress=None):
+                 exact_below=0, progress=None):
         self.table = table
         self.by_secret = table.by_secret
         self.answers = np.asarray(sorted(answers), dtype=np.int64)
@@ -109,17 +140,22 @@ class TreeSearch:
         self.widths = tuple(widths)        # widths[level - 1]: guesses tried at that level (1 = after the first guess)
         self.rescue = rescue
         self.exhaustive = exhaustive
+        self.exact_below = exact_below     # groups of at most this many secrets: every guess (the result proven)
         self.progress = progress
         self.memory = {}
+        self.bounds = {}                   # (group, budget) -> the fewest guesses in all proven for it
+        self.impossible = set()            # (group, budget) proven to have no tree within budget
         self.cores = {}
         self.codes = letter_codes(table.words).astype(np.int64)
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
+        self.seconds = 0.0                 # the search's time, the runs that made its checkpoint summed
         self.covers = {}
 
     def settings(self):
-        return "treesearch 4 %d %s %d%s" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue,
-                                            " exhaustive %d" % self.TIGHT if self.exhaustive else "")
+        return "treesearch 5 %d %s %d%s%s" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue,
+                                              " exhaustive %d" % self.TIGHT if self.exhaustive else "",
+                                              " exact-below %d" % self.exact_below if self.exact_below else "")
 
     def width(self, level):
         return self.widths[level - 1] if level - 1 < len(self.widths) else 1
@@ -139,17 +175,34 @@ class TreeSearch:
         the trouble); level counts the guesses made before."""
         size = len(group)
         if size == 1:
-            return Result(1, Node(int(group[0]))) if budget >= 1 else None
+            return Result(1, Node(int(group[0])), 1) if budget >= 1 else None
         if budget <= 1:
             return None
         if size == 2:
             first, second = int(group[0]), int(group[1])
-            return Result(3, Node(first, True, {int(self.by_secret[second, first]): Node(second)}))
+            return Result(3, Node(first, True, {int(self.by_secret[second, first]): Node(second)}), 3)
         key = (group.tobytes(), budget)
         if key not in self.memory:
             self.memory[key] = self._solve(group, budget, level, key)
             self.nodes_solved += 1
         return self.memory[key]
+
+    def bound(self, group, budget):
+        """The fewest guesses in all that group can need within budget, as far as is proven
+        (infinite where no tree fits)."""
+        size = len(group)
+        if budget < 1 or (budget == 1 and size > 1) or (group.tobytes(), budget) in self.impossible:
+            return np.inf
+        if size <= 2:
+            return least_total(size)
+        return self.bounds.get((group.tobytes(), budget), least_total(size))
+
+    def settled(self, group, budget):
+        """Whether solve's answer for group within budget is proven: optimal, or no tree fits."""
+        if len(group) <= 2 or budget <= 1 or (group.tobytes(), budget) in self.impossible:
+            return True
+        found = self.memory.get((group.tobytes(), budget))
+        return found is not None and found.optimal
 
     def core(self, group, budget):
         """The secrets of a group that could not be solved within budget that
@@ -253,23 +306,33 @@ class TreeSearch:
         family = self.largest_family(group)
         if len(family) > family_capacity(budget):
             self.cores[key] = family
+            self.impossible.add(key)
             return None
         allowed = self.allowed(group, budget) if self.exhaustive and budget > 2 else None
         if allowed is False:
+            self.impossible.add(key)
             return None
         rows = self.by_secret[group]
         sizes = group_sizes(rows)
         left = sizes[:, :ALL_GREEN]
         worst = left.max(axis=1)
         if budget == 2:
-            return self._solve_in_two(group, worst)
+            best = self._solve_in_two(group, worst)
+            if best is None:
+                self.impossible.add(key)
+            return best
+        floors = partition_floors(len(group), sizes, worst)
+        if allowed is not None:
+            floors[~allowed] = np.inf     # the covers prove these guesses cannot fit
+        self.bounds[key] = floors.min()
         finish = (left * guesses_to_finish(np.arange(len(group) + 1))[left]).sum(axis=1)
         order = np.lexsort((np.arange(len(finish)), finish))
-        if allowed is not None:
-            order = order[allowed[order]]
+        order = order[np.isfinite(floors[order])]
+        if len(group) <= self.exact_below:
+            return self._settle(group, budget, level, key, order, floors)
         width = self.width(level)
         failures = []
-        best = self._best_of(group, order[:width], budget, level, failures)
+        best, _ = self._best_of(group, order[:width], budget, level, failures, floors)
         if best is None:
             # Nothing tried fits the budget: try the guesses that split the
             # secrets that made them fail most finely.
@@ -277,22 +340,39 @@ class TreeSearch:
             groups = (group_sizes(self.by_secret[core]) > 0).sum(axis=1)
             tried = set(order[:width].tolist())
             finest = np.lexsort((np.arange(len(finish)), finish, worst, -groups))
-            if allowed is not None:
-                finest = finest[allowed[finest]]
+            finest = finest[np.isfinite(floors[finest])]
             safe = self.strong.choose(group, self.max_guesses - budget).guess
-            safe = [safe] if allowed is None or allowed[safe] else []
+            safe = [safe] if np.isfinite(floors[safe]) else []
             rescue = [guess for guess in safe + finest[:self.rescue + width].tolist() if guess not in tried]
             rescue = list(dict.fromkeys(rescue))[:self.rescue]
             failures = [core]
-            best = self._best_of(group, rescue, budget, level, failures)
+            best, _ = self._best_of(group, rescue, budget, level, failures, floors)
             if best is None and allowed is not None:
                 best = self._first_that_fits(group, budget, level, allowed, finish, worst, tried | set(rescue),
-                                             failures)
+                                             failures, floors)
             if best is None:
                 self.cores[key] = min(failures, key=len)
+        if best is not None:
+            best.bound = self.bounds[key]
         return best
 
-    def _first_that_fits(self, group, budget, level, allowed, finish, worst, tried, failures):
+    def _settle(self, group, budget, level, key, order, floors):
+        """Every guess that can still do better than the best found (by its partition's
+        floor, then by its parts' totals), best estimate first; the Result is proven optimal
+        (or no tree is proven to fit) when every part it looked at was settled."""
+        failures = []
+        best, settled = self._best_of(group, order, budget, level, failures, floors)
+        if best is None:
+            self.cores[key] = min(failures, key=len) if failures else group
+            if settled:
+                self.impossible.add(key)
+            return None
+        if settled:
+            self.bounds[key] = best.total
+        best.bound = self.bounds[key]
+        return best
+
+    def _first_that_fits(self, group, budget, level, allowed, finish, worst, tried, failures, floors):
         """Every guess the tight families allow, not tried yet, those leaving their largest
         parts smallest first (then by the finish estimate): the first that fits."""
         left = np.zeros(len(finish), dtype=np.int64)
@@ -302,7 +382,7 @@ class TreeSearch:
         candidates = candidates[np.lexsort((candidates, finish[candidates], left[candidates]))]
         for guess in candidates:
             if int(guess) not in tried:
-                best = self._best_of(group, [guess], budget, level, failures)
+                best, _ = self._best_of(group, [guess], budget, level, failures, floors)
                 if best is not None:
                     return best
         return None
@@ -320,35 +400,46 @@ class TreeSearch:
             return None
         groups = self.split(group, guess)
         wins = groups.pop(ALL_GREEN, None) is not None
-        return Result(total, Node(guess, wins, {clue: Node(int(secrets[0])) for clue, secrets in groups.items()}))
+        return Result(total, Node(guess, wins, {clue: Node(int(secrets[0])) for clue, secrets in groups.items()}),
+                      total)
 
-    def _best_of(self, group, guesses, budget, level, failures):
-        """The best Result among guesses, or None if none fits the budget (each
-        failure's troublesome secrets are added to failures)."""
+    def _best_of(self, group, guesses, budget, level, failures, floors):
+        """(the best Result among guesses, or None if none fits the budget; whether every
+        part looked at was settled). A guess is passed over once its floor (each part's
+        proven bound, the parts solved so far at their totals) reaches the best total found;
+        each failure's troublesome secrets are added to failures."""
         best = None
-        for guess in guesses:
-            guess = int(guess)
+        settled = True
+        guesses = np.asarray(guesses, dtype=np.int64)
+        position = 0
+        while position < len(guesses):
+            guess = int(guesses[position])
+            position += 1
             groups = self.split(group, guess)
             wins = groups.pop(ALL_GREEN, None) is not None
             groups = sorted(groups.items(), key=lambda item: -len(item[1]))
+            bounds = [self.bound(secrets, budget - 1) for _, secrets in groups]
             total = len(group)
-            floor = total + sum(least_total(len(secrets)) for _, secrets in groups)
-            if best is not None and floor >= best.total:
+            floor = total + sum(bounds)
+            if not np.isfinite(floor) or (best is not None and floor >= best.total):
                 continue
             children = {}
-            for clue, secrets in groups:
+            for (clue, secrets), lower in zip(groups, bounds):
                 result = self.solve(secrets, budget - 1, level + 1)
+                settled = settled and self.settled(secrets, budget - 1)
                 if result is None:
                     failures.append(self.core(secrets, budget - 1))
                     break
                 children[clue] = result.node
                 total += result.total
-                floor += result.total - least_total(len(secrets))
+                floor += result.total - lower
                 if best is not None and floor >= best.total:
                     break
             else:
-                best = Result(total, Node(guess, wins, children))
-        return best
+                best = Result(total, Node(guess, wins, children), 0)
+                rest = guesses[position:]
+                guesses, position = rest[floors[rest] < best.total], 0
+        return best, settled
 
     def search(self, first, checkpoint=None):
         """The tree under the first guess (a word number): its groups are solved
@@ -356,20 +447,24 @@ class TreeSearch:
         back from it on a later run. A group with no tree found within
         max_guesses is given one more guess, and so on up to OVER_BUDGET more
         (said as it happens; the tree's worst then shows it). Returns the root
-        Result, or None if some group found none even so."""
+        Result (its bound: the fewest guesses in all any tree opening with first
+        can need, as far as the search proved), or None if some group found none
+        even so."""
         done = load_checkpoint(checkpoint, self.settings(), first)
         groups = self.split(self.answers, first)
         wins = groups.pop(ALL_GREEN, None) is not None
         groups = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
-        total = len(self.answers)
+        total = bound = len(self.answers)
         children = {}
         started = time.perf_counter()
         for number, (clue, secrets) in enumerate(groups, start=1):
             name = cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))
             if name in done:
-                result = Result(done[name][0], Node.from_list(done[name][1]))
+                result, seconds = done[name]
+                self.seconds += seconds
                 how = "from the checkpoint"
             else:
+                group_started = time.perf_counter()
                 result = self.solve(secrets, self.max_guesses - 1, 1)
                 over = 0
                 while result is None and over < self.OVER_BUDGET:
@@ -379,15 +474,43 @@ class TreeSearch:
                               "trying %d" % (number, len(groups), len(secrets), self.max_guesses,
                                              " ".join(self.table.words[i] for i in trouble), self.max_guesses + over))
                     result = self.solve(secrets, self.max_guesses - 1 + over, 1)
+                    if result is not None:
+                        result = Result(result.total, result.node, 0)    # nothing is proven beyond max_guesses
                 if result is None:
                     return None
                 how = "%.0f s in all" % (time.perf_counter() - started)
-                append_checkpoint(checkpoint, self.settings(), first, name, result)
+                seconds = time.perf_counter() - group_started
+                self.seconds += seconds
+                append_checkpoint(checkpoint, self.settings(), first, name, result, seconds)
             children[clue] = result.node
             total += result.total
-            self.tell("group %d/%d: %d words, %.4f guesses each (%s)"
-                      % (number, len(groups), len(secrets), 1 + result.total / len(secrets), how))
-        return Result(total, Node(first, wins, children))
+            bound += max(result.bound, least_total(len(secrets)))
+            self.tell("group %d/%d: %d words, %.4f guesses each, %s (%s); so far %d guesses in all, at least %d"
+                      % (number, len(groups), len(secrets), 1 + result.total / len(secrets),
+                         "optimal" if result.optimal else "at least %.4f" % (1 + result.bound / len(secrets)),
+                         how, total, bound))
+        return Result(total, Node(first, wins, children), bound)
+
+    def uncoverable(self, first):
+        """The families of words differing in one place only that first leaves together and
+        that no tree within max_guesses can find, by their covers (none: first may open one)."""
+        budget = self.max_guesses - 1
+        return [family for secrets in self.split(self.answers, first).values()
+                for family in self.families(secrets, budget) if not self.coverable(family, budget)]
+
+    def choose_opening(self, candidates):
+        """The first of candidates (word numbers, best first) that passes the family cover
+        test (said for those that do not), or None."""
+        for guess in candidates:
+            trouble = self.uncoverable(int(guess))
+            if not trouble:
+                return int(guess)
+            family = max(trouble, key=len)
+            self.tell("%s cannot open a tree within %d guesses: after it, %d guesses single out at most %d of "
+                      "%s" % (self.table.words[guess], self.max_guesses, self.max_guesses - 2,
+                              self.cover(family, self.max_guesses - 2),
+                              " ".join(self.table.words[i] for i in family)))
+        return None
 
     def tell(self, text):
         if self.progress:
@@ -395,7 +518,7 @@ class TreeSearch:
 
 
 def load_checkpoint(path, settings, first):
-    """{group name: (total, subtree as a list)} from the lines of path made with these settings."""
+    """{group name: (its Result, the seconds it took)} from the lines of path made with these settings."""
     done = {}
     if path is None:
         return done
@@ -405,7 +528,8 @@ def load_checkpoint(path, settings, first):
                 try:
                     entry = json.loads(line)
                     if entry["settings"] == settings and entry["first"] == first:
-                        done[entry["group"]] = (int(entry["total"]), entry["tree"])
+                        done[entry["group"]] = (Result(int(entry["total"]), Node.from_list(entry["tree"]),
+                                                       int(entry["bound"])), float(entry["seconds"]))
                 except (ValueError, KeyError, TypeError):
                     continue            # a line cut short by a stop: that group is solved again
     except OSError:
@@ -413,11 +537,11 @@ def load_checkpoint(path, settings, first):
     return done
 
 
-def append_checkpoint(path, settings, first, name, result):
+def append_checkpoint(path, settings, first, name, result, seconds):
     if path is None:
         return
     entry = {"settings": settings, "first": first, "group": name, "total": result.total,
-             "tree": result.node.as_list()}
+             "bound": int(result.bound), "seconds": round(seconds, 2), "tree": result.node.as_list()}
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as file:
         file.write(json.dumps(entry, separators=(",", ":")) + "\n")
@@ -427,16 +551,14 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def build_tree(table, answers, first, widths, rescue, output, checkpoint, command, max_guesses=6, exhaustive=False):
-    """Search, check and write the tree; return its figures ({guesses: secrets}, mean) or None."""
+def build_tree(search, first, output, checkpoint, command):
+    """Search, check and write the tree; return its figures ({guesses: secrets}, mean, Result,
+    seconds of search in all runs) or None."""
     from solver.tree import DecisionTree, write_tree
 
-    words = table.words
-    search = TreeSearch(table, answers, max_guesses=max_guesses, widths=widths, rescue=rescue,
-                        exhaustive=exhaustive, progress=say)
-    say("searching a tree for %d secrets, %d allowed guesses, first guess %s, widths %s, rescue %d%s; "
-        "checkpoint %s" % (len(search.answers), len(words), words[first], ",".join(map(str, widths)), rescue,
-                           ", exhaustive" if exhaustive else "", checkpoint))
+    words = search.table.words
+    say("searching a tree for %d secrets, %d allowed guesses, first guess %s (%s); checkpoint %s"
+        % (len(search.answers), len(words), words[first], search.settings(), checkpoint))
     started = time.perf_counter()
     result = search.search(first, checkpoint)
     if result is None:
@@ -450,12 +572,25 @@ def build_tree(table, answers, first, widths, rescue, output, checkpoint, comman
     header = [("built by", command),
               ("settings", search.settings() + ", first guess " + words[first]),
               ("secrets", "%d, mean %.4f guesses, worst %d" % (len(paths), mean, max(distribution))),
-              ("distribution", " ".join("%d:%d" % item for item in distribution.items()))]
+              ("distribution", " ".join("%d:%d" % item for item in distribution.items())),
+              ("search", proof_statement(result, len(paths), words[first], search.max_guesses)),
+              ("time", "%.0f s of search (the runs that made its checkpoint, summed)" % search.seconds)]
     write_tree(output, paths, words, [words[i] for i in search.answers], header)
     tree = DecisionTree(output, words, [words[i] for i in search.answers])     # read back: it must load and agree
     assert abs(tree.mean - mean) < 1e-9 and tree.worst == max(distribution)
-    say("%.0f s; %d subtrees solved" % (time.perf_counter() - started, search.nodes_solved))
-    if max(distribution) > max_guesses:
+    say("%.0f s this run; %d subtrees solved" % (time.perf_counter() - started, search.nodes_solved))
+    if max(distribution) > search.max_guesses:
         say("NOTE: %d secrets need more than %d guesses in this tree"
-            % (sum(count for guesses, count in distribution.items() if guesses > max_guesses), max_guesses))
-    return distribution, mean
+            % (sum(count for guesses, count in distribution.items() if guesses > search.max_guesses),
+               search.max_guesses))
+    return distribution, mean, result, search.seconds
+
+
+def proof_statement(result, secrets, first, max_guesses):
+    """Whether the tree is the best opening with first (the search closed) or an upper bound."""
+    if result.optimal:
+        return ("optimal for its opening %s within %d guesses (the search closed: %d guesses in all is the least)"
+                % (first, max_guesses, result.total))
+    return ("an upper bound: %d guesses in all; a tree opening with %s within %d guesses needs at least %d "
+            "(mean %.4f), as far as the search proved" % (result.total, first, max_guesses, result.bound,
+                                                           result.bound / secrets))

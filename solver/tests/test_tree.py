@@ -7,9 +7,11 @@ import numpy as np
 import pytest
 
 from solver import cli
+from solver.bench import ORIGINAL_ANSWERS
 from solver.patterns import ALL_GREEN, PatternTable, encode_clue
 from solver.strategies import MinimaxStrategy
 from solver.tree import DATA_DIR, DecisionTree, TreeError, TreeStrategy, shipped_tree, tree_name
+from solver.wordlists import read_word_list
 from wordle import check_word
 from words import words as course_words
 
@@ -36,17 +38,35 @@ def play(tree, secret):
         node = node.children[encode_clue(clue)]
 
 
-def test_the_shipped_tree_finds_every_secret_in_at_most_six_guesses_and_the_stated_mean(tree):
-    """Every one of the 14,855 secrets, played by check_word, in six guesses at
-    most, with the mean and distribution the header states."""
-    needed = [len(play(tree, secret)) for secret in WORDS]
-    assert len(needed) == 14855
-    assert max(needed) <= 6, [secret for secret, count in zip(WORDS, needed) if count > 6]
+def assert_every_secret_found_as_the_header_states(tree, secrets):
+    """Every secret, played by check_word, in six guesses at most, with the mean,
+    worst and distribution the tree's header states."""
+    needed = [len(play(tree, secret)) for secret in secrets]
+    assert max(needed) <= 6, [secret for secret, count in zip(secrets, needed) if count > 6]
     stated = re.search(r"mean (\d\.\d{4}) guesses, worst (\d)", tree.header["secrets"])
     assert round(sum(needed) / len(needed), 4) == float(stated.group(1))
     assert max(needed) == int(stated.group(2))
     distribution = dict(item.split(":") for item in tree.header["distribution"].split())
     assert {int(k): int(v) for k, v in distribution.items()} == {n: needed.count(n) for n in set(needed)}
+    return needed
+
+
+def test_the_shipped_tree_finds_every_secret_in_at_most_six_guesses_and_the_stated_mean(tree):
+    """All 14,855 words as secrets: mean 4.1448, worst 6, as the header states."""
+    needed = assert_every_secret_found_as_the_header_states(tree, WORDS)
+    assert len(needed) == 14855 and sum(needed) == 61571
+
+
+def test_the_original_games_tree_finds_every_answer_at_the_stated_mean():
+    """The original game's 2,315 answers, guesses from all 14,855: TARSE, 7,907 guesses
+    in all (mean 3.4156, worst 6), TARSE's published optimum; its header says it is an
+    upper bound as far as the search proved, with the least it proved."""
+    answers = read_word_list(ORIGINAL_ANSWERS)
+    found, problem = shipped_tree(WORDS, answers)
+    assert found is not None, problem
+    needed = assert_every_secret_found_as_the_header_states(found, answers)
+    assert len(needed) == 2315 and sum(needed) == 7907 and WORDS[found.root.guess] == "TARSE"
+    assert found.header["search"].startswith("an upper bound: 7907 guesses in all; a tree opening with TARSE")
 
 
 def test_a_move_is_the_tree_node_of_the_words_left_with_its_figures(tree):
@@ -174,3 +194,113 @@ def test_the_exhaustive_search_counts_families_exactly():
 
 def test_the_course_lists_default_is_its_tree_as_it_wins_every_game_within_six():
     assert cli.default_strategies(WORDS, WORDS, ["strong"]) == ["tree"]
+
+
+SMALL = ["BATCH", "CATCH", "HATCH", "LATCH", "MATCH", "PATCH", "WATCH", "FIGHT", "LIGHT", "MIGHT", "NIGHT", "RIGHT",
+         "SIGHT", "TIGHT", "WIGHT", "BIGHT"]
+
+
+def fewest_guesses(table, group, budget, memory):
+    """By brute force: the fewest guesses in all that find every secret of group within budget."""
+    group = tuple(group)
+    if len(group) == 1:
+        return 1 if budget >= 1 else np.inf
+    if budget <= 1:
+        return np.inf
+    if (group, budget) not in memory:
+        best = np.inf
+        for guess in range(len(table.words)):
+            parts = {}
+            for secret in group:
+                parts.setdefault(table.clue(guess, secret), []).append(secret)
+            parts.pop(ALL_GREEN, None)
+            if any(len(part) == len(group) for part in parts.values()):
+                continue
+            best = min(best, len(group) + sum(fewest_guesses(table, part, budget - 1, memory)
+                                              for part in parts.values()))
+        memory[(group, budget)] = best
+    return memory[(group, budget)]
+
+
+@pytest.mark.parametrize("budget", [4, 5])
+def test_the_exact_search_proves_what_brute_force_finds_and_the_narrow_ones_bound_is_true(budget):
+    """Within four guesses no tree exists (_IGHT has nine words): the exact search proves
+    it; within five it proves the least total, which the narrow search's bound and total
+    bracket."""
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    table = PatternTable.build(sample, cache_dir=False)
+    group = np.array(sorted(table.index[word] for word in SMALL))
+    least = fewest_guesses(table, group.tolist(), budget, {})
+    search = TreeSearch(table, group, widths=(1,), rescue=0, exact_below=len(SMALL))
+    exact = search.solve(group, budget, 1)
+    assert search.settled(group, budget)
+    if least == np.inf:
+        assert exact is None and search.bound(group, budget) == np.inf
+        return
+    assert exact.total == least and exact.optimal
+    narrow = TreeSearch(table, group, widths=(1,), rescue=0).solve(group, budget, 1)
+    assert narrow.bound <= least <= narrow.total and not narrow.optimal
+    for secret, steps in exact.node.paths():
+        for guess, clue in steps:
+            assert encode_clue(check_word(sample[secret], sample[guess])) == clue
+        assert len(steps) <= budget
+
+
+def test_a_closed_search_says_its_tree_is_optimal_for_the_opening_and_its_checkpoint_keeps_that(tmp_path):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    table = PatternTable.build(sample, cache_dir=False)
+    secrets = np.array(sorted(table.index[word] for word in SMALL))
+    first = table.index["TIGHT"]
+    search = TreeSearch(table, secrets, widths=(1,), rescue=0, exact_below=len(SMALL))
+    result = search.search(first, tmp_path / "search.jsonl")
+    groups = {}
+    for secret in SMALL:
+        groups.setdefault(table.clue(first, table.index[secret]), []).append(table.index[secret])
+    groups.pop(ALL_GREEN)
+    assert result.optimal and result.total == len(SMALL) + sum(
+        fewest_guesses(table, sorted(group), 5, {}) for group in groups.values())
+    again = TreeSearch(table, secrets, widths=(1,), rescue=0, exact_below=len(SMALL))
+    resumed = again.search(first, tmp_path / "search.jsonl")
+    assert again.nodes_solved == 0 and resumed.optimal and resumed.total == result.total
+    assert again.seconds == pytest.approx(search.seconds, abs=0.05)
+
+
+def test_an_opening_that_leaves_a_family_no_guesses_can_cover_in_time_is_passed_over(capsys):
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(ILLS) | set(WORDS[::300]) | {"NYMPH", "SWACK", "JUDGE", "BEFOG", "BLIMP"})
+    table = PatternTable.build(sample, cache_dir=False)
+    search = TreeSearch(table, np.arange(len(sample)), max_guesses=5, progress=print)
+    stilt, nymph = table.index["STILT"], table.index["NYMPH"]
+    left = sorted(table.words[i] for family in search.uncoverable(stilt) for i in family)
+    assert left == ILLS        # three guesses single out 9 of the 12: not the 11 needed
+    assert search.uncoverable(nymph) == [] and search.choose_opening([stilt, nymph]) == nymph
+    assert "STILT cannot open a tree within 5 guesses: after it, 3 guesses single out at most 9 of" in \
+        capsys.readouterr().out
+
+
+def test_build_tree_says_its_tree_is_optimal_for_the_opening_and_how_long_and_resumes(tmp_path, capsys):
+    """A closed search says so in its output and the tree's header; after a stop (the
+    checkpoint cut after its first group) the same command finishes the same tree."""
+    sample = sorted(set(SMALL) | set(WORDS[::600]))
+    (tmp_path / "words.txt").write_text("\n".join(sample) + "\n")
+    (tmp_path / "answers.txt").write_text("\n".join(SMALL) + "\n")
+    output, checkpoint = tmp_path / "tree.txt", tmp_path / "search.jsonl"
+    command = ["build-tree", "--words", str(tmp_path / "words.txt"), "--answers", str(tmp_path / "answers.txt"),
+               "--first", "TIGHT", "--widths", "1", "--exact-below", "16", "-o", str(output),
+               "--checkpoint", str(checkpoint), "--cache", str(tmp_path)]
+    assert cli.main(command) == 0
+    out = capsys.readouterr().out
+    assert "optimal for its opening TIGHT within 6 guesses (the search closed" in out
+    assert re.search(r"\d+ s of search in all", out)
+    header = DecisionTree(output, sample, SMALL).header
+    assert header["search"].startswith("optimal for its opening TIGHT") and header["time"].endswith("summed)")
+    first_run = [line for line in output.read_text().splitlines() if not line.startswith("# time:")]
+    checkpoint.write_text(checkpoint.read_text().splitlines()[0] + "\n")
+    assert cli.main(command) == 0
+    assert "from the checkpoint" in capsys.readouterr().err
+    assert [line for line in output.read_text().splitlines() if not line.startswith("# time:")] == first_run
