@@ -6,12 +6,6 @@ from .import_graph import cycles, kit_imports, rooms
 
 WINGS = ("grader", "atari", "solver")
 
-# Circles being untangled elsewhere in issue 32 (the solver's bench/cli knot: bench.py and
-# cli.py import each other inside functions). Delete a line here when its fix lands; the
-# last test fails until then, so a stale exception cannot hide a new circle.
-KNOWN_CYCLES = {("solver.bench", "solver.cli")}
-
-
 def closing(cycle):
     """A circle by its members, wherever the walk entered it."""
     return tuple(sorted(set(cycle)))
@@ -25,11 +19,7 @@ def all_cycles():
 
 
 def test_no_import_circle_between_modules_or_rooms():
-    assert [cycle for cycle in all_cycles() if closing(cycle) not in KNOWN_CYCLES] == []
-
-
-def test_the_known_circles_are_still_there():
-    assert KNOWN_CYCLES <= {closing(cycle) for cycle in all_cycles()}
+    assert all_cycles() == []
 
 
 def test_the_wings_never_import_each_other():
