@@ -27,7 +27,7 @@ import os
 import sys
 import tempfile
 
-from command_line import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
+from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
                           use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
