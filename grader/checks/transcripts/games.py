@@ -20,6 +20,11 @@ SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing gu
 SEEDED_RUNS_APART = 7 * 86400 + 1  # seconds between the clocks of the runs with seedings
 
 
+def at_line(line):
+    """ at line N of FILE for a reported "FILE:N", or "" when the line is unknown."""
+    return " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+
+
 def fixed_by_seeding(run_seeded, seeds, program, seedings):
     """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
     fixes its secret, or None. run_seeded(seed, clock_shift) runs the lost game with the
@@ -39,7 +44,7 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
             return None
         seen = found
     secret, (value, line) = seen
-    where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+    where = at_line(line)
     return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
             "picks the same word each time); leave the value out (random.seed() with no value, "
             "or no seeding at all), so that each game picks a new word" % (secret, value, where))
@@ -68,7 +73,7 @@ def drawn_from_few(games):
     if not games or None in found:
         return None
     function, size, line = found[0]
-    where = " at line %s of %s" % tuple(reversed(line.rsplit(":", 1))) if line else ""
+    where = at_line(line)
     return ("the secret was drawn by random.%s from only %d words%s, not from the whole list "
             "of %d: choose it from all the words (e.g. random.choice(words))"
             % (function, size, where, len(reference.load().words)))
