@@ -112,6 +112,7 @@ class Screen:
                      "stderr": (LiveText(as_text), sys.stderr)}
         self.kept = {"stdout": LiveText(as_text=True), "stderr": LiveText(as_text=True)}
         self.piped = []
+        self.shown = {"stdout": 0, "stderr": 0}    # bytes of the game's output shown so far
         self.line_open = False      # the screen's last line is not ended (a prompt)
         self.kept_line_open = False
 
@@ -218,15 +219,10 @@ def feed_input(screen, child_input, fd):
 def relay(child, screen, cpu_limit, interactive):
     """Show the game's output as it comes until it ends; a wall-clock limit only where nobody
     types (piped input).  Returns why it was stopped ("" when it ended by itself)."""
-    shown = {"stdout": 0, "stderr": 0}
     started, exited_at, stopped = time.monotonic(), None, ""
     while True:
         reading = child.read_for(READ_INTERVAL)
-        for name in shown:
-            new = bytes(child.buffers[name][shown[name]:])
-            if new:
-                shown[name] += len(new)
-                screen.output(name, new)
+        show_new_output(child, screen)
         now = time.monotonic()
         if exited_at is None and child.process.poll() is not None:
             exited_at = now
@@ -248,9 +244,16 @@ def relay(child, screen, cpu_limit, interactive):
             break
         if not reading:
             time.sleep(READ_INTERVAL)
-    for name in shown:
-        screen.output(name, b"", final=True)
     return stopped
+
+
+def show_new_output(child, screen, final=False):
+    """Show what the game printed since the last look (final: all of it, ending its lines)."""
+    for name in ("stdout", "stderr"):
+        new = bytes(child.buffers[name][screen.shown[name]:])
+        screen.shown[name] += len(new)
+        if new or final:
+            screen.output(name, new, final=final)
 
 
 def ending(result, cpu_limit, limits):
@@ -334,9 +337,11 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
         stopped = relay(child, screen, cpu_limit, screen.interactive)
     except KeyboardInterrupt:
         box.end_program(child)
+        show_new_output(child, screen, final=True)
         screen.say("interrupted: the game was ended (Ctrl-C)")
         return EXIT_INTERRUPTED
     result = box.end_program(child)
+    show_new_output(child, screen, final=True)    # what came between the last look and its end
     screen.say(stopped or ending(result, cpu_limit, box.limits))
     for value, line in result.seedings:
         screen.say("the program seeded random with %s (%s): as in a grading that did nothing "

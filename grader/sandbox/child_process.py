@@ -346,19 +346,33 @@ class ChildProcess:
         return self._worker_pid
 
     def _pump(self, deadline, longest_wait=None):
-        """Read what is ready; False when the deadline passed or every stream is closed."""
+        """Read what is ready; False when the deadline passed or every stream is closed.
+
+        What is already written is read even when the deadline has passed: on a busy machine
+        this process may wake long after it, and a program's last output (written just
+        before it exited) must not be lost to that.  Reading what is ready is bounded by the
+        output and message caps."""
         if not self.selector.get_map():
             return False
         remaining = deadline - time.monotonic()
         if remaining <= 0:
+            while self.selector.get_map() and self._read_ready(0) is True:
+                pass
             return False
         wait = remaining if longest_wait is None else min(remaining, longest_wait)
+        return self._read_ready(wait) is not None
+
+    def _read_ready(self, wait):
+        """One look at the streams (waiting at most wait seconds): True when something was
+        read, False when nothing was ready, None when the child was ended for its output."""
+        read = False
         for key, _ in self.selector.select(wait):
             name = key.data
             try:
                 chunk = os.read(key.fileobj.fileno(), 65536)
             except OSError:
                 chunk = b""
+            read = True
             if not chunk:
                 self.selector.unregister(key.fileobj)
                 continue
@@ -367,14 +381,14 @@ class ChildProcess:
             if name == "protocol":
                 self.protocol_bytes += len(chunk)
                 if self._over_message_caps():
-                    return False
+                    return None
                 continue
             if len(self.buffers[name]) > self.limits.output_bytes:
                 del self.buffers[name][self.limits.output_bytes:]
                 self.truncated = True
                 self.kill()
-                return False
-        return True
+                return None
+        return read
 
     def _over_message_caps(self):
         """True, with the child ended as a protocol violation, once the protocol socket has

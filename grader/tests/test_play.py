@@ -401,7 +401,8 @@ def test_a_hostile_game_writes_reads_and_leaves_nothing(mode):
             assert "TA-SECRET" in output and "KIT-SECRET" in output
             assert "written-at-game" in home_state(home)
             return
-        assert "game could not write" in output and "game started processes" in output
+        assert "game could not write" in output, output
+        assert "game started processes" in output, output
         assert "TA-SECRET" not in output and "KIT-SECRET" not in output
         assert home_state(home) == before
         assert processes_with(token) == []
