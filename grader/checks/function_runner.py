@@ -138,8 +138,8 @@ def call_key(args):
 @dataclass
 class FunctionTestRun:
     """What the function tests found: {test id: Outcome}, and each value of the right type a
-    function returned, {function name: {call_key(args): value}} (what the games' rejudging
-    holds the student's functions to)."""
+    failed function returned, {function name: {call_key(args): value}} (what the games'
+    rejudging holds the student's functions to)."""
 
     outcomes: dict
     answers: dict = field(default_factory=dict)
@@ -150,10 +150,10 @@ class FunctionTestRun:
                 and not self.outcomes[test.spec.id].passed}
 
 
-def run_test(box, test, log, wrong_lists=None, answers=None):
+def run_test(box, test, log, wrong_lists=None, returned=None):
     """Run one test's cases through box; return its Outcome. With wrong_lists (a dict), the
     first call that returned a wrong list of words is kept there: {test id: (case, value)};
-    with answers (a dict), each value of the right type returned: {call_key(args): value}."""
+    with returned (a list), each call that returned is added to it as (args, value)."""
     cases = cases_of(test)
     function = test.function
     failures = []
@@ -172,9 +172,8 @@ def run_test(box, test, log, wrong_lists=None, answers=None):
         result = box.call(function.module, function.name, list(case.args),
                           timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
         log.record(function, result, cpu_limit)
-        if answers is not None and result.status == Status.OK and has_return_type(function,
-                                                                                   result.value):
-            answers[call_key(case.args)] = result.value
+        if returned is not None and result.status == Status.OK:
+            returned.append((case.args, result.value))
         if result.status in FATAL_STATUSES:
             return Outcome.failed(log.blocked(function))
         if result.status != Status.TIMEOUT and result.cpu_seconds is not None and (
@@ -247,12 +246,16 @@ def function_tests(box, tests=FUNCTION_TESTS):
     """Run the function tests (all of them unless given); return a FunctionTestRun."""
     log = CallLog()
     wrong_lists = {}
-    answers = {}
+    returned = {}
     outcomes = {test.spec.id: run_test(box, test, log, wrong_lists,
-                                       answers.setdefault(test.function.name, {}))
+                                       returned.setdefault(test.function.name, []))
                 for test in tests}
-    run = FunctionTestRun(outcomes, answers)
+    run = FunctionTestRun(outcomes)
     failed = run.failed_functions(tests)
+    for name in failed:     # only a failed function answers for itself in the games
+        function = assignment.FUNCTIONS[name]
+        run.answers[name] = {call_key(args): value for args, value in returned[name]
+                             if has_return_type(function, value)}
     for test in tests:
         base = assignment.FUNCTIONS.get(test.function.builds_on)
         if base is None or base.name not in failed or test.spec.id not in wrong_lists:

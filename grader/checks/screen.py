@@ -10,6 +10,7 @@ at a line's end, as print(..., end="\r\n") leaves it) but nothing else: every ot
 character, its colour and its place among the others must match.
 """
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from grader.ansi import ESCAPE, LETTER_CODES, RESET_CODES
 
@@ -24,14 +25,14 @@ class ScreenLine:
 
     tokens: tuple
 
-    @property
+    @cached_property
     def key(self):
         """What must match: the tokens without spacing (spaces and tabs of any colour, a
         carriage return ending the line)."""
         tokens = self.tokens[:-1] if self.tokens[-1:] and self.tokens[-1][0] == "\r" else self.tokens
         return tuple(token for token in tokens if token[0] not in SPACING)
 
-    @property
+    @cached_property
     def text(self):
         """The line for people: coloured letters as [R:green], with the spacing of their colour
         beside them inside the brackets ([ R :green], a wider tile); a plain [ or \\ is written
@@ -50,7 +51,7 @@ class ScreenLine:
             start = end
         return "".join(parts)
 
-    @property
+    @cached_property
     def plain(self):
         """The plain text of the line, or None if any of it but spacing is coloured."""
         if any(colour is not None for _, colour in self.key):
@@ -77,8 +78,9 @@ def colour_of(code):
     return COLOUR_CODES.get(code, "ESC[%sm" % code)
 
 
+@lru_cache(maxsize=16)     # a run's screen is read by several checks
 def screen_lines(output):
-    """The output as ScreenLines (a final newline does not start another line)."""
+    """The output as a tuple of ScreenLines (a final newline does not start another line)."""
     lines, tokens, colour, position = [], [], None, 0
     matches = list(ESCAPE.finditer(output)) + [None]
     for match in matches:
@@ -94,4 +96,4 @@ def screen_lines(output):
             position = match.end()
     if tokens:
         lines.append(ScreenLine(tuple(tokens)))
-    return lines
+    return tuple(lines)
