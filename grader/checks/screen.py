@@ -4,8 +4,8 @@ display_utility prints each coloured letter as an escape sequence, the
 letter, then a reset. Reading those sequences turns output into lines whose
 tokens carry their colour, so a transcript can be compared letter by letter,
 colours included, without caring how the colours were printed (one letter
-per call or several). Comparison ignores spacing as a terminal shows it (spaces
-and tabs, coloured or not: runs of them, missing or extra ones, and a carriage return
+per call or several). Comparison ignores spacing as a terminal shows it (spaces of any
+kind and tabs, coloured or not: runs of them, missing or extra ones, and a carriage return
 at a line's end, as print(..., end="\r\n") leaves it) but nothing else: every other
 character, its colour and its place among the others must match.
 """
@@ -15,7 +15,11 @@ from functools import cached_property, lru_cache
 from grader.ansi import ESCAPE, LETTER_CODES, RESET_CODES
 
 COLOUR_CODES = {code: colour for colour, code in LETTER_CODES.items()}
-SPACING = frozenset(" \t")  # spacing in any colour (on a coloured background: a wider tile)
+# Spacing in any colour (on a coloured background: a wider tile): a tab and each space
+# separator of Unicode (category Zs: the space, the no-break spaces a PDF's text gives when
+# copied, the typographic and ideographic spaces), all shown as blank space.
+SPACING = frozenset("\t \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+                    "\u2009\u200a\u202f\u205f\u3000")
 PLAIN_ESCAPES = {"[": "\\[", "\\": "\\\\"}
 
 

@@ -2,6 +2,7 @@
 import itertools
 import math
 import random
+import unicodedata
 
 import pytest
 
@@ -14,6 +15,7 @@ from grader.results.outcome import Diff, Outcome
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
+from grader.checks import screen
 from grader.checks.screen import screen_lines
 from grader.tests import fakes
 from grader.tests.fakes import FakeBox, output_of, reference_functions, reference_program
@@ -80,6 +82,17 @@ def test_spacing_is_forgiven_and_noted(edit):
     assert "spacing differs from the reference, which is forgiven" in details(outcome)
 
 
+def test_spacing_is_a_tab_and_every_space_separator_of_unicode():
+    separators = {chr(code) for code in range(0x110000)
+                  if unicodedata.category(chr(code)) == "Zs"}
+    assert screen.SPACING == separators | {"\t"}
+
+
+def test_a_zero_width_or_control_character_is_not_spacing():
+    for char in ("\u200b", "\u00ad", "\x0b", "\x1f"):
+        assert not judge(reference_text().replace("Known: ", "Known:" + char)).passed
+
+
 def padded_tiles(text, colours=(GREEN, YELLOW, GREY)):
     """text with every coloured letter printed as a wider tile: colour + " L " + reset."""
     for colour in colours:
@@ -95,8 +108,10 @@ def padded_tiles(text, colours=(GREEN, YELLOW, GREY)):
     lambda t: t.replace("Letters: ", "Letters:\t"),
     lambda t: t.replace("\n", "\r\n"),
     lambda t: t.replace(GREEN + "R" + RESET, GREEN + "\tR" + RESET),
+    lambda t: t.replace("Known:  ", "Known:\u00a0").replace("Answer: ", "Answer:\u202f"),
+    lambda t: t.replace(GREEN + "R" + RESET, GREEN + "\u3000R" + RESET),
 ], ids=["coloured padding", "tab after the prompt", "tab after Known:", "tab after Letters:",
-        "CRLF line ends", "coloured tab"])
+        "CRLF line ends", "coloured tab", "no-break spaces", "coloured ideographic space"])
 def test_spacing_of_any_colour_is_forgiven_and_noted(edit):
     outcome = judge(edit(reference_text()))
     assert outcome.passed, details(outcome)
