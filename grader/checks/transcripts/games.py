@@ -1,8 +1,10 @@
 """The runs of a program."""
+import math
+
 from grader import assignment, reference
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
 from grader.checks.transcripts.chosen_guesses import SAMPLE_MISS_TARGET, grading_sample_miss
-from grader.checks.transcripts.fixed_samples import fixed_sample_reason
+from grader.checks.transcripts.fixed_samples import FIXED_SAMPLE_CHANCE, fixed_sample_reason
 from grader.checks.transcripts.judging import (Game, judge_run, no_secret_outcome, shown_samples,
                                                without_answer)
 from grader.checks.transcripts.programs import EASY_WORDLE
@@ -48,6 +50,38 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
     return ("the secret was %s in every run: seeding random with %s%s fixes it (the same seed "
             "picks the same word each time); leave the value out (random.seed() with no value, "
             "or no seeding at all), so that each game picks a new word" % (secret, value, where))
+
+
+def samples_fixed_by_seeding(run_seeded, program, script, seedings):
+    """Why the easy game's words are fixed by the program's own seeding of random (seedings:
+    what a run reported), or None. run_seeded(clock_shift) runs the lost game with the
+    program's seedings taking effect, the grader's seed unchanged (so the secret and the
+    possible words are too where the secret does not follow the clock) and its clock moved:
+    two runs a week apart that show the same words at each turn with the same possible words,
+    where words drawn at random would do so with a chance under FIXED_SAMPLE_CHANCE."""
+    if not seedings:
+        return None
+    shown = []
+    for index in (1, 2):
+        result = run_seeded(index * SEEDED_RUNS_APART)
+        secret = learn_secret(result)
+        if secret is None:
+            return None
+        shown.append({sample.possible: frozenset(words) for sample, words
+                      in shown_samples(program, result, secret, script)})
+    chance = 1.0
+    for possible, words in shown[0].items():
+        if len(possible) > len(words) and possible in shown[1]:
+            if shown[1][possible] != words:
+                return None
+            chance /= math.comb(len(possible), len(words))
+    if chance >= FIXED_SAMPLE_CHANCE:
+        return None
+    value, line = seedings[-1]
+    return ("the words shown were the same in two games with the same secret and guesses played "
+            "a week apart, with random seeded as the program seeds it (with %s%s): the same seed "
+            "picks the same words each time; leave the value out (random.seed() with no value, "
+            "or no seeding at all), so that the words are chosen at random" % (value, at_line(line)))
 
 
 def draw_of_secret_from_few(run, secret):
@@ -196,9 +230,14 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             outcome.details.insert(0, SAMPLES_REPLAY)
             if runs[second_id].passed:
                 runs[second_id] = outcome
-    if program is EASY_WORDLE:
+    if program is EASY_WORDLE and not fixed:
         fixed = fixed_sample_reason([sample for run, secret, script in played
                                      for sample in shown_samples(program, run, secret, script)])
+        if not fixed and runs[second_id].passed:
+            fixed = samples_fixed_by_seeding(
+                lambda clock_shift: run(loss, first_seed, honour_seeds=True,
+                                        clock_shift=clock_shift)[0],
+                program, loss, first_run.seedings or second_run.seedings)
         if fixed:
             fail_second_game(fixed)
     return runs
