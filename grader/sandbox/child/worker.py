@@ -309,7 +309,15 @@ def make_random_reproducible(seed, honour_seeds, reports):
         seed_generator(self, a if honour_seeds and a is not None else seed)
     random.seed = module_seed
     random.Random.seed = generator_seed
-    random.SystemRandom = random.Random
+    random.SystemRandom = SystemRandom
+
+
+class SystemRandom(random.Random):
+    """Stands in for random.SystemRandom in a program run: it draws from the seed as
+    random.Random() does, so a replay picks the same, and is a class of its own as the real
+    one is (a program asking whether it is random.Random could tell it is being graded)."""
+
+    __module__ = "random"
 
 
 def shift_clock(seconds):
