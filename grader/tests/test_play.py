@@ -271,6 +271,8 @@ def at_a_terminal(folder, keys, temp, token):
     screen = b""
 
     def read(seconds):
+        """Add what play writes within seconds to screen; return early when play has closed
+        the terminal."""
         nonlocal screen
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -287,7 +289,7 @@ def at_a_terminal(folder, keys, temp, token):
                 read(0.2)
             running = processes_with(token) != []
             os.write(fd, key)
-        read(3)
+        read(120)       # until play closes the terminal (it ends): however busy the machine
         _, status = os.waitpid(pid, 0)
     finally:
         os.close(fd)
