@@ -10,7 +10,8 @@ from grader import assignment, reference
 from grader.checks import function_runner
 from grader.checks import transcripts as T
 from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples, games,
-                                       judging, reading, reference_games, scripts)
+                                       judging, own_functions, reading, reference_games,
+                                       scripts)
 from grader.results.outcome import Diff, Outcome
 from grader.sandbox.box import RunResult
 from grader.sandbox.limits import Limits
@@ -974,3 +975,13 @@ def test_a_program_that_ends_without_printing_is_told_so():
     box = program_box(edit=lambda text: "")
     text = details(T.test_program(box, T.WORDLE, SEEDS)["wordle_program.loss"])
     assert "the program printed nothing" in text and "end of what your program printed" not in text
+
+
+def test_letters_as_a_list_answer_as_print_shows_them_and_other_wrong_types_not_at_all():
+    yes_letters = assignment.FUNCTIONS["yes_letters"]
+    assert own_functions.as_answer(yes_letters, "DR") == "DR"
+    assert own_functions.as_answer(yes_letters, ["D", "R"]) == "['D', 'R']"
+    for value in (("D", "R"), ["D", 1], {"D": 1}, None, 7):
+        assert own_functions.as_answer(yes_letters, value) is None
+    filter_word_list = assignment.FUNCTIONS["filter_word_list"]
+    assert own_functions.as_answer(filter_word_list, "crane") is None

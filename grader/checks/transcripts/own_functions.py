@@ -16,7 +16,8 @@ a new process that imports the student's code afresh (so nothing the tests left 
 a memory of the test calls or a count of them, changes the answers), so they cannot change
 what the function tests saw; a call that fails (an error, a timeout, a
 value of the wrong type) leaves no such screen, and a function that times out or crashes
-is not called again for it.
+is not called again for it. A list of letters where a string is asked for (the function's
+tests charge it) answers as `print(label, letters)` shows it: "Grey Letters: ['E', 'T']".
 
 The reference game is then played in this process by fresh copies of the reference
 modules whose five functions answer from those values: the reference's own code, so
@@ -118,8 +119,9 @@ class OwnFunctions:
         function = assignment.FUNCTIONS[name]
         result = self.box.call(function.module, name, list(args),
                                timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
-        if result.status == Status.OK and has_return_type(function, result.value):
-            return result.value
+        answer = as_answer(function, result.value) if result.status == Status.OK else None
+        if answer is not None:
+            return answer
         status = WRONG_TYPE if result.status == Status.OK else result.status
         if status == Status.BUDGET_SPENT:
             self.budget_spent = result.detail
@@ -139,14 +141,13 @@ class OwnFunctions:
     def _check_consistent(self, name, args, value):
         """Name the function inconsistent when value is not what it returned for args in its
         tests (a list of words in any order, as its tests accept)."""
-        tested = self.tested.answers.get(name, {})
-        key = call_key(args)
-        if name in self.inconsistent or key not in tested or isinstance(value, NoAnswer):
+        function = assignment.FUNCTIONS[name]
+        tested = as_answer(function, self.tested.answers.get(name, {}).get(call_key(args)))
+        if name in self.inconsistent or tested is None or isinstance(value, NoAnswer):
             return
-        same = (sorted(value) == sorted(tested[key]) if assignment.FUNCTIONS[name].any_order
-                else value == tested[key])
+        same = sorted(value) == sorted(tested) if function.any_order else value == tested
         if not same:
-            self.inconsistent[name] = (args, tested[key], value)
+            self.inconsistent[name] = (args, tested, value)
 
     def answer(self, name, args):
         if name not in self.own or name in self.inconsistent:
@@ -247,6 +248,18 @@ def reference_game_with(own, program, used):
     easy = fresh_module("easy_wordle", dict(handout, wordle=wordle))
     easy.filter_word_list = answering("filter_word_list")
     return easy.play
+
+
+def as_answer(function, value):
+    """What a call that returned value answers in a game, or None where it cannot answer: the
+    value when of the type asked for; a list of letters where a string is asked for (its tests
+    charge that) as print(label, letters) shows it, "['E', 'T']"."""
+    if has_return_type(function, value):
+        return value
+    if function.return_type is str and type(value) is list and all(type(item) is str
+                                                                   for item in value):
+        return str(value)
+    return None
 
 
 @dataclass(frozen=True)
