@@ -54,7 +54,8 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
 
 def samples_fixed_by_seeding(run_seeded, program, script, seedings):
     """Why the easy game's words are fixed by the program's own seeding of random (seedings:
-    what a run reported), or None. run_seeded(clock_shift) runs the lost game with the
+    those both normal games reported alike, whose value the grader's seed does not decide:
+    not random.seed(random.random())), or None. run_seeded(clock_shift) runs the lost game with the
     program's seedings taking effect, the grader's seed unchanged (so the secret and the
     possible words are too where the secret does not follow the clock) and its clock moved:
     two runs a week apart that show the same words at each turn with the same possible words,
@@ -237,7 +238,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
             fixed = samples_fixed_by_seeding(
                 lambda clock_shift: run(loss, first_seed, honour_seeds=True,
                                         clock_shift=clock_shift)[0],
-                program, loss, first_run.seedings or second_run.seedings)
+                program, loss, [seeding for seeding in first_run.seedings
+                                 if seeding in second_run.seedings])
         if fixed:
             fail_second_game(fixed)
     return runs
