@@ -163,12 +163,18 @@ class ChildProcess:
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None
         waited = False  # a quick reply (most of them) costs no read of the CPU time meanwhile
+        pumping = True
         while True:
+            # what came is looked at before the deadline is: a reply this process read late
+            # (a busy machine) is the call's reply
             for message in self._take_messages():
                 if message.get("id") == wanted_id and message.get("nonce") == nonce:
                     return message
                 self.protocol_error = "something other than the worker wrote to the protocol socket"
             if self.protocol_error or self.truncated:
+                return None
+            if not pumping:
+                self.timed_out = time.monotonic() >= deadline
                 return None
             if watch_cpu and waited:
                 used = self._cpu_used()
@@ -177,9 +183,7 @@ class ChildProcess:
                     return None
                 if self.stopped_too_long():
                     return None
-            if not self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None):
-                self.timed_out = time.monotonic() >= deadline
-                return None
+            pumping = self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None)
             waited = True
 
     def _failure_reply(self):

@@ -9,6 +9,7 @@ bounded time, no process of the child left, nothing written outside the temp dir
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -1016,15 +1017,35 @@ def test_a_restart_s_import_is_charged_what_it_computes_or_waits_beyond_its_shar
     assert limits.import_charge(1.0, None) == 0
 
 
+def unstarted_child(mode):
+    """A ChildProcess with no process behind it, for its reading alone."""
+    child = child_process.ChildProcess.__new__(child_process.ChildProcess)
+    child.limits, child.mode, child.truncated = Limits(), mode, False
+    child.buffers = {"stdout": bytearray(), "stderr": bytearray(), "protocol": bytearray()}
+    child.protocol_bytes, child.last_output, child.message_count = 0, 0.0, 0
+    child.protocol_error = None
+    child.selector = child_process.selectors.DefaultSelector()
+    return child
+
+
+def test_a_reply_that_came_is_taken_even_when_the_grader_looks_after_the_deadline():
+    """A call's reply already in the socket when the grader (late, on a busy machine) looks
+    after the wall-clock net has passed is the call's reply, not a timeout."""
+    child = unstarted_child("calls")
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        theirs.sendall(codec.dump_message({"id": 7, "nonce": "n7", "status": Status.OK,
+                                           "value": 42}))
+        child.selector.register(ours, child_process.selectors.EVENT_READ, "protocol")
+        reply = child._wait_for_reply(7, "n7", timeout=0)
+    assert reply is not None and reply["value"] == 42 and not child.timed_out
+
+
 def test_what_a_program_wrote_is_read_even_when_the_grader_wakes_after_the_deadline():
     """On a busy machine the grader may look at a child's pipes only after the short drain
     that follows its exit has passed: what the child wrote before exiting (its last screen)
     is still read, as far as the output cap, or a game would lose its end under load."""
-    child = child_process.ChildProcess.__new__(child_process.ChildProcess)
-    child.limits, child.mode, child.truncated = Limits(), "program", False
-    child.buffers = {"stdout": bytearray(), "stderr": bytearray(), "protocol": bytearray()}
-    child.protocol_bytes, child.last_output = 0, 0.0
-    child.selector = child_process.selectors.DefaultSelector()
+    child = unstarted_child("program")
     last_screen = b"Answer: CRANE\n" * 4000         # less than a pipe holds
     read_end, write_end = os.pipe()
     writer = subprocess.Popen([sys.executable, "-c", "import os; os.write(%d, b'Answer: CRANE\\n'"
