@@ -981,7 +981,8 @@ def test_letters_as_a_list_answer_as_print_shows_them_and_other_wrong_types_not_
     yes_letters = assignment.FUNCTIONS["yes_letters"]
     assert own_functions.as_answer(yes_letters, "DR") == "DR"
     assert own_functions.as_answer(yes_letters, ["D", "R"]) == "['D', 'R']"
-    for value in (("D", "R"), ["D", 1], {"D": 1}, None, 7):
+    assert own_functions.as_answer(yes_letters, ("D",)) == "('D',)"
+    for value in (["D", 1], ("D", ["R"]), {"D": 1}, None, 7):
         assert own_functions.as_answer(yes_letters, value) is None
     filter_word_list = assignment.FUNCTIONS["filter_word_list"]
     assert own_functions.as_answer(filter_word_list, "crane") is None
