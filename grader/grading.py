@@ -82,14 +82,14 @@ class RecordingBox:
         return self._record(self.box.import_module(*args, **kwargs))
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock_shift=0):
+                    honour_seeds=False, clock=None):
         left = self.deadline - time.monotonic()
         if left <= 0:
             return RunResult(Status.BUDGET_SPENT, detail=self.spent())
         result = self._record(self.box.run_program(
             module, stdin, seed, timeout=min(timeout, left),
             quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, left),
-            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock_shift=clock_shift))
+            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock=clock))
         if self.cut_short(result, timeout, left) and not result.cpu_exhausted:
             return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
         return result

@@ -527,20 +527,21 @@ class Sandbox:
         return result
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock_shift=0):
+                    honour_seeds=False, clock=None):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
         The program's own seedings of random with a value are reported and do nothing, unless
-        honour_seeds: then they take effect, the program's clock is moved by clock_shift
-        seconds (and its process id with it), and its hash seed is clock_shift, so that a
-        seeding from any of them differs from run to run. With a quiet_timeout the run also
+        honour_seeds: then they take effect, the program's clock reads clock (seconds since
+        the epoch) as it starts, and its process id and hash seed follow from clock, so that a
+        seeding from any of them differs between runs with different clocks and not between
+        gradings. With a quiet_timeout the run also
         times out when it prints nothing for that long, so a slow program that keeps printing
         may use all of timeout, a stuck one may not. cpu_limit (seconds, rounded up) replaces
         the limits' cpu_seconds for this run.
         """
         config = {"mode": "program", "module": module, "seed": seed, "honour_seeds": honour_seeds}
         if honour_seeds:
-            config.update(clock_shift=clock_shift, hash_seed=clock_shift % 2 ** 32)
+            config.update(clock=clock, hash_seed=clock % 2 ** 32)
         return self._run_once(config, stdin, timeout, quiet_timeout, cpu_limit)
 
     def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None):

@@ -41,7 +41,7 @@ class FakeBox:
                           returned_argument=returned)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock_shift=0):
+                    honour_seeds=False, clock=None):
         self.runs.append((module, stdin, seed))
         self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)

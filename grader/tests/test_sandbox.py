@@ -20,6 +20,7 @@ import pytest
 
 from grader import KIT_ROOT, reference
 from grader.assignment import REQUIRED_FILES
+from grader.checks.transcripts import games
 from grader.grading import open_sandbox
 from grader.sandbox import box as sandbox_module
 from grader.sandbox import child_process
@@ -312,16 +313,17 @@ if __name__ == "__main__":
 
 @pytest.mark.parametrize("privileged", MODES)
 def test_runs_with_seedings_honoured_read_clocks_ids_and_hashes_of_their_own(tmp_path, privileged):
-    week = 7 * 86400
+    clocks = games.HONOURED_CLOCKS[:2]
     with sandbox(write_submission(tmp_path / "clock", CLOCK_READER), privileged) as box:
         plain = box.run_program("wordle", "x\n", seed=1)
-        moved = [box.run_program("wordle", "x\n", seed=1, honour_seeds=True, clock_shift=shift)
-                 for shift in (week, 2 * week)]
-    now = time.time()
+        moved = [box.run_program("wordle", "x\n", seed=1, honour_seeds=True, clock=clock)
+                 for clock in clocks + clocks[:1]]
     readings = [list(map(int, run.stdout.split())) for run in [plain] + moved]
-    for reading, shift in zip(readings, (0, week, 2 * week)):
-        assert abs(reading[0] - (now + shift)) < 600 and abs(reading[1] - reading[0]) <= 1
+    for reading, clock in zip(readings, (time.time(),) + clocks):
+        assert abs(reading[0] - clock) < 600 and abs(reading[1] - reading[0]) <= 1
+    assert readings[1][2:4] == [2101, 2101]
     assert readings[1][4] != readings[2][4] and readings[1][5] != readings[2][5]
+    assert readings[1][4:] == readings[3][4:]   # the same clock, the same id and hash seed
     assert readings[0][5] == box_hash_of_crane()
     for run in [plain] + moved:
         assert run.seeding_at_start == ("1913", "wordle.py:8")
@@ -361,8 +363,9 @@ def test_the_draws_before_the_first_input_are_reported_with_what_they_drew(tmp_p
 @pytest.mark.parametrize("privileged", MODES)
 def test_a_program_s_own_seedings_take_effect_when_honoured(tmp_path, privileged):
     with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:
-        first = box.run_program("wordle", "", seed=7, honour_seeds=True)
-        other = box.run_program("wordle", "", seed=8, honour_seeds=True)
+        clock = games.HONOURED_CLOCKS[0]
+        first = box.run_program("wordle", "", seed=7, honour_seeds=True, clock=clock)
+        other = box.run_program("wordle", "", seed=8, honour_seeds=True, clock=clock)
     fixed = str(random.Random(12345).random())
     for run in (first, other):
         lines = run.stdout.splitlines()

@@ -357,8 +357,8 @@ class SeededRuns:
     def __init__(self, secrets, values):
         self.secrets, self.values, self.shifts = secrets, values, []
 
-    def __call__(self, seed, clock_shift):
-        self.shifts.append(clock_shift)
+    def __call__(self, seed, clock):
+        self.shifts.append(clock)
         index = len(self.shifts) - 1
         at_start = (self.values[index], "wordle.py:140") if self.values[index] else None
         return RunResult(Status.OK, stdout="Answer: %s\n" % self.secrets[index],

@@ -19,7 +19,11 @@ SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing gu
                   "turns for a repeated sample word to be sure to show):")
 
 
-SEEDED_RUNS_APART = 7 * 86400 + 1  # seconds between the clocks of the runs with seedings
+# The clocks of the runs with the program's seedings honoured: noon UTC on 8, 15 and 22
+# December 2101, a week apart, the same moments in every grading (a score must not depend on
+# its date): a seeding from the clock with a window under a week differs between them, and
+# one of a month (a calendar month, 28, 30 or 31 days) does not.
+HONOURED_CLOCKS = (4163486400, 4164091200, 4164696000)
 
 
 def at_line(line):
@@ -29,16 +33,16 @@ def at_line(line):
 
 def fixed_by_seeding(run_seeded, seeds, program, seedings):
     """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
-    fixes its secret, or None. run_seeded(seed, clock_shift) runs the lost game with the
-    program's seedings taking effect and its clock moved: three runs with different seeds,
-    their clocks (process ids, hash seeds) a week apart, so a seeding from any of them
-    differs; the secret is fixed when every run's last seeding before the game began has the
+    fixes its secret, or None. run_seeded(seed, clock) runs the lost game with the
+    program's seedings taking effect and its clock set: three runs with different seeds,
+    their clocks (process ids, hash seeds) a week apart (HONOURED_CLOCKS), so a seeding from
+    any of them differs; the secret is fixed when every run's last seeding before the game began has the
     same value and every run shows the same secret."""
     if not seedings:
         return None
     seen = None
     for index, seed in enumerate(seeds.seeded_runs(program)):
-        result = run_seeded(seed, (index + 1) * SEEDED_RUNS_APART)
+        result = run_seeded(seed, HONOURED_CLOCKS[index])
         fitting = fitting_secrets(result)
         found = (learn_secret(result) or (fitting[0] if len(fitting) == 1 else None),
                  result.seeding_at_start)
@@ -54,17 +58,18 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
 
 def samples_fixed_by_seeding(run_seeded, program, script, seedings):
     """Why the easy game's words are fixed by the program's own seeding of random (seedings:
-    those both normal games reported alike, whose value the grader's seed does not decide:
-    not random.seed(random.random())), or None. run_seeded(clock_shift) runs the lost game with the
-    program's seedings taking effect, the grader's seed unchanged (so the secret and the
-    possible words are too where the secret does not follow the clock) and its clock moved:
-    two runs a week apart that show the same words at each turn with the same possible words,
-    where words drawn at random would do so with a chance under FIXED_SAMPLE_CHANCE."""
+    what a run reported), or None. run_seeded(clock) runs the lost game with the program's
+    seedings taking effect, the grader's seed unchanged (so the secret and the possible words
+    are too where the secret does not follow the clock) and its clock set; from its first
+    input on, the generators no value seeded go on from a seed of the clock's (as a person's
+    runs differ, random.seed(random.random()) too). Two runs a week apart that show the same
+    words at each turn with the same possible words, where words drawn at random would do so
+    with a chance under FIXED_SAMPLE_CHANCE, are fixed."""
     if not seedings:
         return None
     shown = []
-    for index in (1, 2):
-        result = run_seeded(index * SEEDED_RUNS_APART)
+    for clock in HONOURED_CLOCKS[:2]:
+        result = run_seeded(clock)
         secret = learn_secret(result)
         if secret is None:
             return None
@@ -148,11 +153,11 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
         if rejudges is not None:
             rejudges[:] = [game for game in rejudges if game.test_id != second_id]
 
-    def run(script, seed, honour_seeds=False, clock_shift=0):
+    def run(script, seed, honour_seeds=False, clock=None):
         result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
                                  quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
                                      reference_game_cpu(program)), honour_seeds=honour_seeds,
-                                 clock_shift=clock_shift)
+                                 clock=clock)
         return result, learn_secret(result)
 
     def replay(test_id, secret, seed, game):
@@ -216,7 +221,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     else:
         runs[second_id] = judged(second_id, second_run, second_secret, second)
     fixed = fixed_by_seeding(
-        lambda seed, clock_shift: run(loss, seed, honour_seeds=True, clock_shift=clock_shift)[0],
+        lambda seed, clock: run(loss, seed, honour_seeds=True, clock=clock)[0],
         seeds, program, first_run.seedings or second_run.seedings)
     if not fixed and secret is not None and second_secret is not None:
         fixed = drawn_from_few([(first_run, secret), (second_run, second_secret)])
@@ -236,10 +241,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
                                      for sample in shown_samples(program, run, secret, script)])
         if not fixed and runs[second_id].passed:
             fixed = samples_fixed_by_seeding(
-                lambda clock_shift: run(loss, first_seed, honour_seeds=True,
-                                        clock_shift=clock_shift)[0],
-                program, loss, [seeding for seeding in first_run.seedings
-                                 if seeding in second_run.seedings])
+                lambda clock: run(loss, first_seed, honour_seeds=True, clock=clock)[0],
+                program, loss, first_run.seedings or second_run.seedings)
         if fixed:
             fail_second_game(fixed)
     return runs
