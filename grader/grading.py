@@ -16,7 +16,9 @@ import traceback
 from grader import KIT_ROOT, assignment, seed_key
 from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
 from grader.results.scoring import GradeResult, score_tests
-from grader.sandbox.box import UNSAFE, CallResult, RunResult, Sandbox, SandboxError
+from grader.sandbox.box import Sandbox, SandboxError
+from grader.sandbox.child_reports import CallResult, RunResult
+from grader.sandbox.modes import UNSAFE
 from grader.sandbox.child.codec import Status
 from grader.sandbox import temp_folders
 from grader.sandbox.loading import LoadError, load_submission

@@ -38,7 +38,8 @@ from grader.checks.information import missing_files_line
 from grader.grading import open_sandbox
 from grader.live_text import LiveText, typed_line
 from grader.results.pages.layout import RESULTS, SOURCES, read_text
-from grader.sandbox.box import UNSAFE, SandboxError
+from grader.sandbox.box import SandboxError
+from grader.sandbox.modes import UNSAFE
 from grader.sandbox.child.codec import Status
 from grader.sandbox.child_process import DRAIN_AFTER_EXIT
 from grader.sandbox.limits import Limits

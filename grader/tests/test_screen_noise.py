@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from grader.checks import transcripts as T
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts import judging, reading
-from grader.sandbox.box import RunResult
+from grader.sandbox.child_reports import RunResult
 from grader.sandbox.child.codec import Status
 from grader.tests.fakes import FakeBox, reference_program
 

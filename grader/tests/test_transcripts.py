@@ -11,7 +11,7 @@ from grader.checks import transcripts as T
 from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples, games,
                                        judging, reading, reference_games, scripts)
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox.box import RunResult
+from grader.sandbox.child_reports import RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox.child.codec import Status
 from grader.checks.screen import screen_lines
