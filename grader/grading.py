@@ -19,9 +19,9 @@ from grader.results.scoring import GradeResult, score_tests
 from grader.sandbox.box import Sandbox, SandboxError
 from grader.sandbox.child_reports import CallResult, RunResult
 from grader.sandbox.modes import UNSAFE
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 from grader.sandbox import temp_folders
-from grader.sandbox.loading import LoadError, load_submission
+from grader.submission import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
 ALL_SPECS = (tuple(test.spec for test in function_cases.FUNCTION_TESTS) + transcripts.SPECS

@@ -18,7 +18,7 @@ from grader.assignment import (ALLOWED_IMPORTS, ALLOWED_IMPORTS_TEXT, CHECKS_GRO
                                HANDOUT_FILES, PROGRAMS, REQUIRED_FILES)
 from grader.checks import parsing
 from grader.results.outcome import Outcome, TestSpec
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 FILES_SPEC = TestSpec("checks.files", CHECKS_GROUP, "%s submitted" % " and ".join(REQUIRED_FILES))
 IMPORTS_SPEC = TestSpec("checks.imports", CHECKS_GROUP, "only %s imported" % ALLOWED_IMPORTS_TEXT)

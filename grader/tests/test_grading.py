@@ -13,8 +13,8 @@ import pytest
 from grader import assignment, batch, class_folder, cli, grading
 from grader.checks import function_cases, transcripts
 from grader.sandbox.child_reports import CallResult
-from grader.sandbox.child.codec import Status
-from grader.sandbox.loading import load_submission
+from grader.sandbox import Status
+from grader.submission import load_submission
 from grader.tests.fakes import FakeBox, reference_functions, reference_program
 
 SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"

@@ -26,9 +26,9 @@ from grader.grading import open_sandbox
 from grader.sandbox import interpreters, modes
 from grader.sandbox.box import SandboxError
 from grader.sandbox.modes import JAIL, UID, USERNS
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 from grader.sandbox.limits import Limits
-from grader.sandbox.loading import load_submission
+from grader.submission import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0

@@ -25,8 +25,8 @@ from grader.sandbox import child_process
 from grader.sandbox.modes import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
-from grader.sandbox.child.codec import Status
-from grader.sandbox.loading import load_submission
+from grader.sandbox import Status
+from grader.submission import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0

@@ -11,7 +11,7 @@ from grader.checks import transcripts as T
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts import judging, reading
 from grader.sandbox.child_reports import RunResult
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 from grader.tests.fakes import FakeBox, reference_program
 
 SEEDS = T.Seeds(1913)

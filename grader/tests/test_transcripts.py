@@ -13,7 +13,7 @@ from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples
 from grader.results.outcome import Diff, Outcome
 from grader.sandbox.child_reports import RunResult
 from grader.sandbox.limits import Limits
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 from grader.checks.screen import screen_lines
 from grader.tests import fakes
 from grader.tests.fakes import FakeBox, output_of, reference_functions, reference_program

@@ -10,7 +10,7 @@ from grader.checks.transcripts.reading import fitting_secrets, learn_secret, sho
 from grader.checks.transcripts.reference_games import reference_game_cpu
 from grader.checks.transcripts.scripts import loss_script, second_script, stdin_text, win_script
 from grader.results.outcome import Outcome
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing guesses chosen for "
                   "its secret so that five words stay possible (the first games left too few "

@@ -14,7 +14,7 @@ from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 SHOWN_SPACING_NOTES = 3
 SHOWN_ERROR_LINES = 4
