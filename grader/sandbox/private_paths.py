@@ -54,7 +54,8 @@ class PrivatePaths:
         """Close the private paths to other users until give_back() (see hide)."""
         needed = (temp, python)     # what the children must reach
         for path in self.paths:
-            reached = [inner for inner in needed if os.path.lexists(path) and is_inside(inner, path)]
+            reached = [inner for inner in needed
+                       if os.path.lexists(path) and is_inside(inner, path)]
             if reached:
                 raise HidingError(f"{reached[0]} lies in {path}, which student code must not "
                                   "reach (set TMPDIR, or WORDLE_KIT_CACHE, to a folder outside it)")

@@ -2,7 +2,8 @@
 object; a misspelt or unknown field fails loudly on either side."""
 import pytest
 
-from grader.sandbox.child.configuration import ChildConfig, Ids, ImportRules, Jail, Seal, SealRequired
+from grader.sandbox.child.configuration import (ChildConfig, Ids, ImportRules, Jail, Seal,
+                                                SealRequired)
 
 
 def a_config():
