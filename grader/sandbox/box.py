@@ -12,7 +12,7 @@ stop calling a function that keeps failing are the caller's to decide.  Function
 one long-lived child (restarted after a timeout or crash); each program run and import check is
 a child of its own.
 Values come back through a socket that is not the student's stdout, encoded by
-sandbox/child/codec.py and decoded here into exact plain types; the pipes, the
+sandbox/child/codec.py and decoded into exact plain types (child_reports.py); the pipes, the
 socket and the killing of each child are sandbox/child_process.py's.
 
 Threads: call() may run in one thread while import_module() / run_program()
