@@ -8,8 +8,8 @@ import copy
 import random
 
 from grader import reference
-from grader.sandbox.box import CallResult, RunResult
-from grader.sandbox.child.codec import Status
+from grader.sandbox.child_reports import CallResult, RunResult
+from grader.sandbox import Status
 from grader.checks.transcripts.reference_games import play_reference, reference_output
 
 

@@ -22,13 +22,13 @@ from grader import KIT_ROOT, reference
 from grader.assignment import REQUIRED_FILES
 from grader.checks.transcripts import games
 from grader.grading import open_sandbox
-from grader.sandbox import box as sandbox_module
+from grader.sandbox import bytecode, child_reports, interpreters, modes
 from grader.sandbox import child_process
-from grader.sandbox.box import JAIL_UID_BASE
+from grader.sandbox.modes import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
-from grader.sandbox.child.codec import Status
-from grader.sandbox.loading import load_submission
+from grader.sandbox import Status
+from grader.submission import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
@@ -153,10 +153,10 @@ def test_a_reply_cannot_name_a_list_more_often_than_it_could_hold_it():
     reply = {"status": Status.OK, "value": [{"known": "list0"}] * 3, "args_after": []}
     grader_side = codec.KnownLists(define_new=True)
     codec.encode(WORDS, known=grader_side)
-    result = sandbox_module.call_result(reply, "", 0, grader_side)
+    result = child_reports.call_result(reply, "", 0, grader_side)
     assert result.status == Status.BAD_VALUE and "more often than a call" in result.detail
     reply = {"status": Status.OK, "value": "x", "args_after": [{"known": "list0"}] * 2}
-    result = sandbox_module.call_result(reply, "", 1, grader_side)
+    result = child_reports.call_result(reply, "", 1, grader_side)
     assert result.args_after is None and "more often than a call" in result.args_problem
 
 
@@ -260,12 +260,12 @@ def test_protections_are_reported():
 
 @pytest.mark.parametrize("privileged", JAILED)
 @pytest.mark.parametrize("failing, expected", [
-    ((sandbox_module.JAIL,), sandbox_module.USERNS),
-    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+    ((modes.JAIL,), modes.USERNS),
+    ((modes.JAIL, modes.USERNS), modes.UID)])
 def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged, failing,
                                                            expected):
     for mode in failing:
-        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+        monkeypatch.setitem(modes._PROBES, (interpreters.find_system_python(), mode),
                             "PermissionError: [Errno 1] Operation not permitted")
     with load_submission(KIT_ROOT, REQUIRED_FILES) as submission, \
             open_sandbox(submission, privileged=privileged) as box:
@@ -428,14 +428,14 @@ def test_cpu_time_is_measured_by_the_grader_and_limits_calls(tmp_path, privilege
 
 @pytest.mark.parametrize("privileged", JAILED)
 @pytest.mark.parametrize("failing, expected", [
-    ((sandbox_module.JAIL,), sandbox_module.USERNS),
-    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+    ((modes.JAIL,), modes.USERNS),
+    ((modes.JAIL, modes.USERNS), modes.UID)])
 def test_cpu_time_is_measured_in_the_other_modes_too(tmp_path, monkeypatch, privileged, failing,
                                                       expected):
     """Root without namespaces of its own: the worker runs in a user namespace or under its own
     uid (and cgroup), and the grader still reads its CPU time from /proc."""
     for mode in failing:
-        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+        monkeypatch.setitem(modes._PROBES, (interpreters.find_system_python(), mode),
                             "PermissionError: [Errno 1] Operation not permitted")
     with sandbox(write_submission(tmp_path / "cpu", CPU_AND_SLEEP), privileged) as box:
         assert box.mode == expected
@@ -807,9 +807,9 @@ def test_killing_the_grader_with_sigkill_ends_every_process_of_its_sandboxes(tmp
 def test_a_jail_holds_the_installation_of_an_interpreter_outside_the_system_paths():
     """A TA's pyenv or conda Python, used where the jail is built without root."""
     assert "/home/ta/.pyenv/versions/3.12.1" in \
-        sandbox_module.jail_paths("/home/ta/.pyenv/versions/3.12.1/bin/python3.12")
-    assert sandbox_module.jail_paths("/usr/bin/python3.11") == [
-        path for path in sandbox_module.SYSTEM_PATHS if os.path.lexists(path)]
+        modes.jail_paths("/home/ta/.pyenv/versions/3.12.1/bin/python3.12")
+    assert modes.jail_paths("/usr/bin/python3.11") == [
+        path for path in modes.SYSTEM_PATHS if os.path.lexists(path)]
 
 
 @pytest.mark.parametrize("privileged", MODES)
@@ -833,12 +833,12 @@ def test_the_course_files_are_compiled_once_a_process(tmp_path, monkeypatch):
         made = sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir())
     compiled = []
     real_run = subprocess.run
-    monkeypatch.setattr(sandbox_module.subprocess, "run", lambda command, **options: (
+    monkeypatch.setattr(subprocess, "run", lambda command, **options: (
         compiled.append(command), real_run(command, **options))[1])
     with sandbox(source, False) as box:
         assert sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir()) == made
         assert box.call("wordle", "count", ["x"]).value == 14855
-    assert not [command for command in compiled if sandbox_module.PRECOMPILE in command]
+    assert not [command for command in compiled if bytecode.PRECOMPILE in command]
 
 
 STOPS_ITSELF = '''

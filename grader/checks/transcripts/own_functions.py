@@ -43,7 +43,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 ALL_GREEN = ["green"] * 5
 WORDLE_FUNCTIONS = ("check_word", "known_word", "yes_letters", "no_letters")

@@ -27,7 +27,6 @@ seals itself (seal.py: a keyring of its own, Landlock, a seccomp filter).
 import builtins
 import importlib
 import io
-import json
 import os
 import random
 import runpy
@@ -39,6 +38,7 @@ import weakref
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
 import seal
+from configuration import ChildConfig
 from codec import MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_SEEDINGS, End, Status
 
 class Channel:
@@ -489,24 +489,23 @@ class RandomReports:
 
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
-    module = config["module"]
+    module = config.module
     reports = RandomReports(channel, code_dir)
     reached_eof = once(lambda: channel.send({"eof": True}))
-    sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.get("end_at_eof")
+    sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.end_at_eof
                              else reached_eof, reports.input_read)
-    if "imports" in config:
-        watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
-                      set(config["imports"]["unwatched"]))
-    if config["mode"] == "program":
-        if config["honour_seeds"]:
-            set_clock(config["clock"])
-            reports.clock = config["clock"]
-        make_random_reproducible(config["seed"], config["honour_seeds"], reports)
+    if config.imports is not None:
+        watch_imports(channel, code_dir, set(config.imports.allowed), set(config.imports.unwatched))
+    if config.mode == "program":
+        if config.honour_seeds:
+            set_clock(config.clock)
+            reports.clock = config.clock
+        make_random_reproducible(config.seed, config.honour_seeds, reports)
         report_draws(reports)
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
     try:
-        if config["mode"] == "program":
+        if config.mode == "program":
             runpy.run_path(os.path.join(code_dir, module + ".py"), run_name="__main__")
         else:
             importlib.import_module(module)
@@ -526,19 +525,19 @@ def run_main(channel, config, code_dir):
 
 
 def main():
-    config = json.loads(sys.argv[1])
-    jail.die_with_parent(lambda: os.getppid() == config["grader_pid"])
+    config = ChildConfig.from_json(sys.argv[1])
+    jail.die_with_parent(lambda: os.getppid() == config.grader_pid)
     code_dir = jail.isolate(config)
     jail.become_subreaper()
-    sealed = seal.apply(config["seal"]) if "seal" in config else None
-    jail.apply_limits(config["limits"])
+    sealed = seal.apply(config.seal) if config.seal is not None else None
+    jail.apply_limits(config.limits)
     restrict_path(code_dir)
     provide_site_builtins()
-    channel = Channel(config["fd"])
-    if config["mode"] == "probe":
+    channel = Channel(config.fd)
+    if config.mode == "probe":
         channel.send({"seal": sealed})
         channel.send({"end": End.FINISHED})
-    elif config["mode"] == "calls":
-        serve_calls(channel, config["output_limit"], config["value_limit"])
+    elif config.mode == "calls":
+        serve_calls(channel, config.output_limit, config.value_limit)
     else:
         run_main(channel, config, code_dir)
