@@ -28,7 +28,7 @@ from grader.results import inside
 from grader.results.pages import layout
 from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
 from grader.results.scoring import maximum_scores, points
-from grader.sandbox.loading import LoadError, load_submission
+from grader.submission import LoadError, load_submission
 
 BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and their CSV row
 EXIT_WORKER = 1                 # how a stopped child ends

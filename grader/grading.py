@@ -16,10 +16,12 @@ import traceback
 from grader import KIT_ROOT, assignment, seed_key
 from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
 from grader.results.scoring import GradeResult, score_tests
-from grader.sandbox.box import UNSAFE, CallResult, RunResult, Sandbox, SandboxError
-from grader.sandbox.child.codec import Status
+from grader.sandbox.box import Sandbox, SandboxError
+from grader.sandbox.child_reports import CallResult, RunResult
+from grader.sandbox.modes import UNSAFE
+from grader.sandbox import Status
 from grader.sandbox import temp_folders
-from grader.sandbox.loading import LoadError, load_submission
+from grader.submission import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
 ALL_SPECS = (tuple(test.spec for test in function_cases.FUNCTION_TESTS) + transcripts.SPECS
@@ -52,15 +54,14 @@ class GraderFailed(Exception):
                    "".join(traceback.format_exception(type(error), error, error.__traceback__)))
 
 
-class RecordingBox:
-    """A sandbox that also remembers the forbidden imports any run reported, and keeps the
-    student's code within the grading's wall-clock budget (assignment.GRADING_BUDGET): a call
-    or game waits at most what is left of it, and once it is spent none is made
-    (Status.BUDGET_SPENT, whose detail says so); one stopped by its end is BUDGET_SPENT too."""
+class BudgetedBox:
+    """A sandbox that keeps the student's code within the grading's wall-clock budget
+    (assignment.GRADING_BUDGET): a call or game waits at most what is left of it, and once it
+    is spent none is made (Status.BUDGET_SPENT, whose detail says so); one stopped by its end
+    is BUDGET_SPENT too."""
 
     def __init__(self, box, budget=None):
         self.box = box
-        self.forbidden_imports = set()
         self.budget = assignment.GRADING_BUDGET if budget is None else budget
         self.deadline = time.monotonic() + self.budget
 
@@ -78,18 +79,18 @@ class RecordingBox:
     def fresh_calls(self):
         self.box.fresh_calls()
 
-    def import_module(self, *args, **kwargs):
-        return self._record(self.box.import_module(*args, **kwargs))
+    def import_module(self, module):
+        return self.box.import_module(module)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock_shift=0):
+                    honour_seeds=False, clock=None):
         left = self.deadline - time.monotonic()
         if left <= 0:
             return RunResult(Status.BUDGET_SPENT, detail=self.spent())
-        result = self._record(self.box.run_program(
+        result = self.box.run_program(
             module, stdin, seed, timeout=min(timeout, left),
             quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, left),
-            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock_shift=clock_shift))
+            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock=clock)
         if self.cut_short(result, timeout, left) and not result.cpu_exhausted:
             return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
         return result
@@ -102,10 +103,6 @@ class RecordingBox:
     def spent(self):
         return ("this grading's %g s of wall-clock time for running the student's code were "
                 "spent (by code that waits: sleeps, or reads that block?)" % self.budget)
-
-    def _record(self, result):
-        self.forbidden_imports.update(result.forbidden_imports)
-        return result
 
 
 def in_threads(tasks, meanwhile=None):
@@ -131,31 +128,21 @@ def in_threads(tasks, meanwhile=None):
     return results, here
 
 
-def program_outcomes(box, submission, program, seeds, imports, rejudges):
-    """The guard check and the transcript tests of one program, given {module: its import
-    run} of both programs; the games to judge again through the student's own functions are
-    added to rejudges."""
+def program_findings(box, submission, program, seeds, imports):
+    """The guard check and the transcript tests of one program (a ProgramFindings, the guard's
+    outcome among its outcomes), given {module: its import run} of both programs."""
     module = program.module
     imported = imports[module]
-    wordle_imported = imports[assignment.WORDLE.module]
-    blamed = None
-    if (information.import_problem(imported) and module != assignment.WORDLE.module
-            and information.imports_module(submission, program.file, assignment.WORDLE.module)
-            and information.import_problem(wordle_imported) == information.import_problem(imported)):
-        blamed = assignment.WORDLE.file
+    blamed = information.blamed_file(submission, program, imports)
     guard_outcome = information.guard_outcome(module, submission, imported, blamed)
     skip = None
     if imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
-    outcomes = {information.GUARD_SPECS[module].id: guard_outcome}
-    runs = transcripts.test_program(box, program, seeds, guard_outcome.details, skip, rejudges)
-    if blamed:
-        for outcome in runs.values():
-            if not outcome.passed:
-                outcome.details.insert(0, information.blame_line(program.file, blamed))
-    outcomes.update(runs)
-    return outcomes
+    found = transcripts.test_program(box, program, seeds, guard_outcome.details, skip)
+    information.blame(found.outcomes, program.file, blamed)
+    found.outcomes = {information.GUARD_SPECS[module].id: guard_outcome, **found.outcomes}
+    return found
 
 
 def run_everything(box, submission, seeds):
@@ -164,18 +151,17 @@ def run_everything(box, submission, seeds):
     so those calls cannot change what the function tests see."""
     imports, _ = in_threads({program.module: functools.partial(box.import_module, program.module)
                              for program in transcripts.PROGRAMS})
-    rejudges = []
     programs, tested = in_threads(
-        {program.module: functools.partial(program_outcomes, box, submission, program, seeds,
-                                           imports, rejudges) for program in transcripts.PROGRAMS},
+        {program.module: functools.partial(program_findings, box, submission, program, seeds,
+                                           imports) for program in transcripts.PROGRAMS},
         meanwhile=functools.partial(function_runner.function_tests, box))
     outcomes = tested.outcomes
-    for program_tests in programs.values():
-        outcomes.update(program_tests)
-    transcripts.rejudge_through_own_functions(box, rejudges, outcomes, tested)
-    outcomes[information.FILES_SPEC.id] = information.files_outcome(submission)
-    outcomes[information.IMPORTS_SPEC.id] = information.imports_outcome(box.forbidden_imports,
-                                                                         submission)
+    for found in programs.values():
+        outcomes.update(found.outcomes)
+    outcomes.update(transcripts.rejudge_through_own_functions(
+        box, [game for found in programs.values() for game in found.rejudges], tested))
+    outcomes.update(information.files_and_imports_outcomes(
+        submission, list(imports.values()) + [found for found in programs.values()]))
     return outcomes
 
 
@@ -249,7 +235,7 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                     transcripts.reference_game_cpus.cache_clear()
-                outcomes = run_everything(RecordingBox(sandbox), submission, seeds)
+                outcomes = run_everything(BudgetedBox(sandbox), submission, seeds)
                 missing_protections = list(sandbox.missing_protections)
                 removed = sandbox.removed   # filled up to close(), which ends the calls child
                 mode, protections = sandbox.mode, list(sandbox.protections)

@@ -38,11 +38,12 @@ from grader.checks.information import missing_files_line
 from grader.grading import open_sandbox
 from grader.live_text import LiveText, typed_line
 from grader.results.pages.layout import RESULTS, SOURCES, read_text
-from grader.sandbox.box import UNSAFE, SandboxError
-from grader.sandbox.child.codec import Status
+from grader.sandbox.box import SandboxError
+from grader.sandbox.modes import UNSAFE
+from grader.sandbox import Status
 from grader.sandbox.child_process import DRAIN_AFTER_EXIT
 from grader.sandbox.limits import Limits
-from grader.sandbox.loading import LoadError, load_submission
+from grader.submission import LoadError, load_submission
 
 READ_INTERVAL = 0.1         # seconds between looks at the game's CPU time while it runs
 MAX_TYPED_SHOWN = 1000      # piped lines a transcript lists

@@ -117,8 +117,8 @@ def test_the_default_rubric_points_to_its_format():
 
 
 def test_the_readme_says_how_deep_submissions_are_looked_for():
-    from grader.sandbox import loading
-    assert loading.MAX_DEPTH == 2 and "up to two folders down" in README
+    from grader import submission
+    assert submission.MAX_DEPTH == 2 and "up to two folders down" in README
 
 
 def test_no_guess_the_grader_types_has_spaces_around_it():

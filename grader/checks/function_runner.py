@@ -17,7 +17,7 @@ from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 SHOWN_FAILURES = 4  # failing cases listed per test
 SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call

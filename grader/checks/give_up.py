@@ -25,7 +25,7 @@ times out at all (the limits are hundreds of times the reference's CPU time).
 """
 import re
 
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 GIVE_UP_AFTER = 2  # troubled calls of one test before its other calls are skipped
 NEVER_RETURNED_AFTER = 2 * GIVE_UP_AFTER  # CPU timeouts of a function no call of which came back

@@ -15,10 +15,10 @@ import tokenize
 import types
 
 from grader.assignment import (ALLOWED_IMPORTS, ALLOWED_IMPORTS_TEXT, CHECKS_GROUP,
-                               HANDOUT_FILES, PROGRAMS, REQUIRED_FILES)
+                               HANDOUT_FILES, PROGRAMS, REQUIRED_FILES, WORDLE)
 from grader.checks import parsing
 from grader.results.outcome import Outcome, TestSpec
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 FILES_SPEC = TestSpec("checks.files", CHECKS_GROUP, "%s submitted" % " and ".join(REQUIRED_FILES))
 IMPORTS_SPEC = TestSpec("checks.imports", CHECKS_GROUP, "only %s imported" % ALLOWED_IMPORTS_TEXT)
@@ -134,6 +134,15 @@ def files_outcome(submission):
     return Outcome(True, notes=notes)
 
 
+def files_and_imports_outcomes(submission, reports):
+    """{test id: Outcome} of the files check and the imports check; reports: what reported the
+    imports beyond the allowed ones (import runs, test_program's findings), each with its
+    forbidden_imports."""
+    forbidden = {name for report in reports for name in report.forbidden_imports}
+    return {FILES_SPEC.id: files_outcome(submission),
+            IMPORTS_SPEC.id: imports_outcome(forbidden, submission)}
+
+
 def imports_outcome(forbidden, submission=None):
     """The imports check from what the runs reported and, read as text, the student's files'
     other ways of reaching a module (__import__, importlib, sys.modules, random._os)."""
@@ -210,6 +219,27 @@ def imports_module(submission, file, module):
     """Whether the source text of file imports module (import m / from m import ...)."""
     pattern = r"^\s*(?:import\s+%s\b|from\s+%s\s+import\b)" % (module, module)
     return re.search(pattern, source_text(submission, file), re.MULTILINE) is not None
+
+
+def blamed_file(submission, program, imports):
+    """wordle.py, when program (easy_wordle) imports it and importing program has the very
+    problem importing wordle.py alone has (so the problem is wordle.py's), else None;
+    imports: {module: its import run}."""
+    imported, wordle_imported = imports[program.module], imports[WORDLE.module]
+    if (import_problem(imported) and program.module != WORDLE.module
+            and imports_module(submission, program.file, WORDLE.module)
+            and import_problem(wordle_imported) == import_problem(imported)):
+        return WORDLE.file
+    return None
+
+
+def blame(outcomes, file, blamed):
+    """Each failed outcome of file's tests opens with the line blaming the file it imports
+    (in place: a game to be judged again holds the same Outcome)."""
+    if blamed:
+        for outcome in outcomes.values():
+            if not outcome.passed:
+                outcome.details.insert(0, blame_line(file, blamed))
 
 
 def blame_line(file, blamed):

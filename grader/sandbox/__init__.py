@@ -1,4 +1,11 @@
-"""How student code runs: loading a submission's files, the sandbox that runs them
-in child processes with limits, and the child itself (child/: the worker, the
-jail, the codec). Nothing here knows what Wordle is.
+"""How student code runs: the sandbox that runs a submission's files in child processes with
+limits, and the child itself (child/: the worker, the jail, the seal, the codec, its
+configuration).  Nothing here knows what Wordle is.
+
+Its public face: Sandbox and SandboxError (box.py), CallResult and RunResult
+(child_reports.py), the mode names (modes.py), and Status, the statuses a call or a run ends
+with, exported here so that no caller reads the child's wire format (child/codec.py) for them.
 """
+from grader.sandbox.child.codec import Status
+
+__all__ = ["Status"]

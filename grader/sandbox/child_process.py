@@ -7,7 +7,6 @@ time limits, and kills its whole session (and, without a PID namespace, the
 processes that carry its environment marker).
 """
 
-import json
 import os
 import selectors
 import signal
@@ -34,9 +33,9 @@ class ChildProcess:
     def __init__(self, python, script, limits, config, stdin):
         """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
         cannot start."""
-        self.mode = config["mode"]
+        self.mode = config.mode
         self.limits = limits
-        self.cpu_limit = config.get("limits", {}).get("RLIMIT_CPU")  # the kernel's, in seconds
+        self.cpu_limit = config.limits.get("RLIMIT_CPU")  # the kernel's, in seconds
         self.imported = set()
         self.messages = []
         self.protocol_error = ""
@@ -58,22 +57,22 @@ class ChildProcess:
         self.last_output = time.monotonic()
         self._closed = False
         self._next_id = 0
-        self.jailed = "jail" in config
-        self.uid = config["drop"]["uid"] if "drop" in config else None
+        self.jailed = config.jail is not None
+        self.uid = config.drop.uid if config.drop is not None else None
         self.removed = []             # what the uid left and the clean-up removed (leftovers.py)
         self.marker = f"{MARKER_VARIABLE}={os.urandom(8).hex()}"
-        self.environment = child_environment("/box" if self.jailed else config["box"], self.marker,
-                                             config.get("hash_seed", 0))
+        self.environment = child_environment("/box" if self.jailed else config.box, self.marker,
+                                             config.hash_seed)
         ours, theirs = socket.socketpair()
-        config["fd"] = theirs.fileno()
+        config.fd = theirs.fileno()
         # -u: output reaches us as it is printed, so a run that keeps printing is not "quiet";
         # -s -S -B, not -I: the environment (ours alone) sets the hash seed, so the order of a
         # set of strings is the same in every run of a grading, as a replay needs
-        command = [python, "-s", "-S", "-B", "-u", str(script), json.dumps(config)]
+        command = [python, "-s", "-S", "-B", "-u", str(script), config.to_json()]
         try:
             self.process = subprocess.Popen(
                 command, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(theirs.fileno(),), cwd=config["box"], env=self.environment,
+                pass_fds=(theirs.fileno(),), cwd=config.box, env=self.environment,
                 start_new_session=True)
         except OSError:
             ours.close()

@@ -55,6 +55,15 @@ class Limits:
         return max(0.0, wall_seconds - self.free_import_wall_seconds,
                    (cpu_seconds or 0.0) - self.free_import_seconds)
 
+    def restarts_spent(self, restarts, charged_seconds):
+        """Why no call is made any more: restarts' imports were charged beyond their budget."""
+        return ("the student's code was started again %d times after calls that crashed or "
+                "timed out, and importing it again took %.1f s beyond what an import is given "
+                "(%g s of CPU time, or %g s of wall-clock time for one that waits; at most %g s "
+                "are spent on that)" % (restarts, charged_seconds, self.free_import_seconds,
+                                        self.free_import_wall_seconds,
+                                        self.restart_import_seconds))
+
     def rlimits(self, calls=False):
         """{resource name: value} for the child's setrlimit calls (for the calls child if calls)."""
         cpu = self.calls_cpu_seconds if calls else self.cpu_seconds

@@ -15,6 +15,7 @@ import os
 import subprocess
 
 from grader.sandbox.child import seal
+from grader.sandbox.child.configuration import Seal, SealRequired
 from grader.sandbox.child.jail import JAIL_BOX
 
 EXECUTABLE_FOLDERS = ("/usr/bin", "/bin", "/usr/local/bin")
@@ -74,16 +75,16 @@ def python_paths(python):
 
 
 def config(python, box, jailed, required):
-    """The child's "seal" config: Landlock's paths and what the probe found held (required)."""
+    """The child's seal: Landlock's paths and what the probe found held (required)."""
     layout = python_paths(python)
-    return {"read": [JAIL_BOX if jailed else str(box)] + layout["read"], "list": layout["list"],
-            "execute": list(EXECUTABLE_FOLDERS), "write": list(JAIL_WRITABLE) if jailed else [],
-            "require": required}
+    return Seal(read=[JAIL_BOX if jailed else str(box)] + layout["read"], list=layout["list"],
+                execute=list(EXECUTABLE_FOLDERS), write=list(JAIL_WRITABLE) if jailed else [],
+                require=required)
 
 
 def required(report):
     """What every later child must seal as the probe did (report: seal.apply's)."""
-    return {"seccomp": not report["seccomp"], "landlock": report["landlock"]}
+    return SealRequired(seccomp=not report["seccomp"], landlock=report["landlock"])
 
 
 def landlock_hides(python, paths):

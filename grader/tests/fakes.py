@@ -8,8 +8,8 @@ import copy
 import random
 
 from grader import reference
-from grader.sandbox.box import CallResult, RunResult
-from grader.sandbox.child.codec import Status
+from grader.sandbox.child_reports import CallResult, RunResult
+from grader.sandbox import Status
 from grader.checks.transcripts.reference_games import play_reference, reference_output
 
 
@@ -41,7 +41,7 @@ class FakeBox:
                           returned_argument=returned)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock_shift=0):
+                    honour_seeds=False, clock=None):
         self.runs.append((module, stdin, seed))
         self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)

@@ -6,7 +6,7 @@ from grader import grading
 from grader.assignment import REQUIRED_FILES
 from grader.checks.transcripts import Seeds
 from grader.results.rubric import load_rubric
-from grader.sandbox.loading import load_submission
+from grader.submission import load_submission
 
 
 def keys(count):

@@ -11,8 +11,8 @@ from grader import KIT_ROOT, assignment, grading, reference
 from grader.checks import function_cases as F
 from grader.checks import function_runner as R
 from grader.checks.give_up import GIVE_UP_AFTER, NEVER_RETURNED_AFTER
-from grader.sandbox.box import CallResult
-from grader.sandbox.child.codec import Status
+from grader.sandbox.child_reports import CallResult
+from grader.sandbox import Status
 from grader.tests.fakes import FakeBox, reference_functions
 
 

@@ -1,6 +1,7 @@
 """grading.py: what a grading does as a whole (threads, its own failures)."""
 import ast
 import csv
+import dataclasses
 import json
 import os
 import pathlib
@@ -12,9 +13,9 @@ import pytest
 
 from grader import assignment, batch, class_folder, cli, grading
 from grader.checks import function_cases, transcripts
-from grader.sandbox.box import CallResult
-from grader.sandbox.child.codec import Status
-from grader.sandbox.loading import load_submission
+from grader.sandbox.child_reports import CallResult
+from grader.sandbox import Status
+from grader.submission import load_submission
 from grader.tests.fakes import FakeBox, reference_functions, reference_program
 
 SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
@@ -45,7 +46,7 @@ def test_no_two_threads_of_a_grading_parse_source_at_once(monkeypatch):
                 inside.pop()
     monkeypatch.setattr(ast, "parse", lingering_parse)
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
-        outcomes = grading.run_everything(grading.RecordingBox(reference_box()), submission,
+        outcomes = grading.run_everything(grading.BudgetedBox(reference_box()), submission,
                                           transcripts.Seeds(1913))
     assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS)
     assert {program.module for program in transcripts.PROGRAMS} <= parsers  # both threads parsed
@@ -131,11 +132,11 @@ class WaitingBox(FakeBox):
 
 def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     box, budget = WaitingBox(), 3.0
-    recording = grading.RecordingBox(box, budget)
+    budgeted = grading.BudgetedBox(box, budget)
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
-        outcomes = grading.run_everything(recording, submission, transcripts.Seeds(1913))
+        outcomes = grading.run_everything(budgeted, submission, transcripts.Seeds(1913))
     # each call waits at most what is left (measured just before it), none is made after
-    assert all(at < recording.deadline and timeout <= budget for at, timeout in box.given)
+    assert all(at < budgeted.deadline and timeout <= budget for at, timeout in box.given)
     spent = "this grading's 3 s of wall-clock time for running the student's code were spent"
     filter_tests = [test.spec.id for test in function_cases.FUNCTION_TESTS
                     if test.function.name == "filter_word_list"]
@@ -149,3 +150,22 @@ def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     others = [spec.id for spec in grading.ALL_SPECS if spec.id not in filter_tests
               and not spec.id.startswith(("easy_wordle_program", "checks.imports"))]
     assert [test_id for test_id in others if not outcomes[test_id].passed] == []
+
+
+def test_an_import_made_only_when_the_game_runs_reaches_the_imports_check():
+    """The imports check hears from the programs' runs too (an import inside main()), not only
+    from the import runs: each step returns what it found."""
+    def importing_os(program):
+        play = reference_program(program)
+
+        def run(stdin, seed):
+            return dataclasses.replace(play(stdin, seed), forbidden_imports=["os"])
+        return run
+    box = FakeBox(reference_functions(), {program.module: importing_os(program)
+                                          for program in transcripts.PROGRAMS})
+    with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
+        outcomes = grading.run_everything(box, submission, transcripts.Seeds(1913))
+    imports = outcomes["checks.imports"]
+    assert not imports.passed and "imported os" in imports.details[0]
+    assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS
+               if spec.id != "checks.imports")

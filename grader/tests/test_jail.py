@@ -23,18 +23,19 @@ import pytest
 from grader import KIT_ROOT
 from grader.assignment import REQUIRED_FILES
 from grader.grading import open_sandbox
-from grader.sandbox import box as sandbox_module
-from grader.sandbox.box import JAIL, UID, USERNS, SandboxError
-from grader.sandbox.child.codec import Status
+from grader.sandbox import interpreters, modes
+from grader.sandbox.box import SandboxError
+from grader.sandbox.modes import JAIL, UID, USERNS
+from grader.sandbox import Status
 from grader.sandbox.limits import Limits
-from grader.sandbox.loading import load_submission
+from grader.submission import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
 SAFE_MODES = [JAIL, USERNS, UID] if IS_ROOT else []
 FAST = Limits(import_timeout=3.0)
 SETPRIV = shutil.which("setpriv")
-SYSTEM_PYTHON = sandbox_module.find_system_python()
+SYSTEM_PYTHON = interpreters.find_system_python()
 NOBODY = 65534
 
 
@@ -43,7 +44,7 @@ def sandbox_in(mode, folder, monkeypatch, **options):
     """A sandbox over folder in mode (the others forced by failing probes of the safer modes),
     with open_sandbox's options (e.g. private_paths)."""
     for safer in [JAIL, USERNS, UID][:[JAIL, USERNS, UID].index(mode)]:
-        monkeypatch.setitem(sandbox_module._PROBES, (SYSTEM_PYTHON, safer),
+        monkeypatch.setitem(modes._PROBES, (SYSTEM_PYTHON, safer),
                             "forced by the test: no namespaces")
     with load_submission(folder, REQUIRED_FILES) as submission:
         with open_sandbox(submission, limits=FAST, **options) as box:
@@ -159,7 +160,7 @@ def test_uid_mode_closes_the_kit_and_the_grader_and_kills_what_the_uid_left(tmp_
         # Landlock: only the jail's own folders are writable (the clean-up: test_leftovers.py)
         assert box.call("wordle", "write", ["/tmp/wordle-kit-uid-test"]).value == "PermissionError"
         uid = box.call("wordle", "linger", []).value
-        assert uid >= sandbox_module.JAIL_UID_BASE
+        assert uid >= modes.JAIL_UID_BASE
         assert box.call("wordle", "no_such_function", [], timeout=0.5).status
         # where Landlock keeps them from student code, the private folders' modes are left alone
         hidden_by_landlock = any("out of Landlock's reach" in line for line in box.protections)
@@ -341,8 +342,8 @@ def student_processes():
                 parent = int(handle.read().rsplit(")", 1)[1].split()[1])
         except (OSError, ValueError, IndexError):
             continue
-        if parent == 1 and (uid == NOBODY or sandbox_module.JAIL_UID_BASE <= uid <
-                            sandbox_module.JAIL_UID_BASE + 65536):
+        if parent == 1 and (uid == NOBODY or modes.JAIL_UID_BASE <= uid <
+                            modes.JAIL_UID_BASE + 65536):
             found.append(entry.name)
     return found
 

@@ -19,7 +19,8 @@ DRAW_DEPENDENT = ["correct_counts", "cw_extra_yellow", "cw_loops_on_repeats", "c
                   "filter_returns_input", "inline_colours_extra_yellow", "no_letters_first_copy",
                   "no_letters_grey_anywhere", "no_letters_list_mutation", "returns_lists",
                   "samples_choices", "samples_randint_past_end", "samples_repeated_randint",
-                  "samples_first_five", "samples_seeded_each_turn", "seeded_from_clock",
+                  "samples_first_five", "samples_seeded_by_list_length", "samples_seeded_each_turn",
+                  "seeded_by_month", "seeded_from_clock",
                   "seeded_secret"]
 KEYS = 4
 pytestmark = pytest.mark.timeout(1800)

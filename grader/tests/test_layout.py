@@ -17,9 +17,12 @@ def test_the_sandbox_knows_nothing_outside_itself():
             if not pair[1].startswith("grader.sandbox")} == set()
 
 
-def test_checks_see_no_process_only_the_codec():
+def test_checks_see_no_process_only_the_statuses_and_the_cache_s_value_format():
+    """checks/ reads Status from the sandbox's public face; only the cache of expected values
+    reads the child's wire format, the format it stores values in."""
     assert {pair for pair in imports_of("grader.checks")
-            if pair[1].startswith("grader.sandbox") and pair[1] != "grader.sandbox.child.codec"} == set()
+            if pair[1].startswith("grader.sandbox") and pair[1] != "grader.sandbox"} == {
+        ("grader.checks.expected_cache", "grader.sandbox.child.codec")}
 
 
 def test_results_know_neither_checks_nor_the_sandbox():

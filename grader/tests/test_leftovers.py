@@ -18,7 +18,7 @@ import time
 import pytest
 
 from grader.sandbox import leftovers
-from grader.sandbox.box import JAIL_UID_BASE
+from grader.sandbox.modes import JAIL_UID_BASE
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="making a uid of its own needs root")
 CHAIN_DEPTH = 2000

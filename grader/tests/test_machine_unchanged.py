@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 from grader import KIT_ROOT
-from grader.sandbox.box import UID, SandboxError
+from grader.sandbox.box import SandboxError
+from grader.sandbox.modes import UID
 from grader.sandbox.child import seal
 from grader.tests.test_jail import (AS_NOBODY, IS_ROOT, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,
                                     SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit, sandbox_in)

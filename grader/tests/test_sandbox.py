@@ -20,14 +20,15 @@ import pytest
 
 from grader import KIT_ROOT, reference
 from grader.assignment import REQUIRED_FILES
+from grader.checks.transcripts import games
 from grader.grading import open_sandbox
-from grader.sandbox import box as sandbox_module
+from grader.sandbox import bytecode, child_reports, interpreters, modes
 from grader.sandbox import child_process
-from grader.sandbox.box import JAIL_UID_BASE
+from grader.sandbox.modes import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
-from grader.sandbox.child.codec import Status
-from grader.sandbox.loading import load_submission
+from grader.sandbox import Status
+from grader.submission import load_submission
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
@@ -152,10 +153,10 @@ def test_a_reply_cannot_name_a_list_more_often_than_it_could_hold_it():
     reply = {"status": Status.OK, "value": [{"known": "list0"}] * 3, "args_after": []}
     grader_side = codec.KnownLists(define_new=True)
     codec.encode(WORDS, known=grader_side)
-    result = sandbox_module.call_result(reply, "", 0, grader_side)
+    result = child_reports.call_result(reply, "", 0, grader_side)
     assert result.status == Status.BAD_VALUE and "more often than a call" in result.detail
     reply = {"status": Status.OK, "value": "x", "args_after": [{"known": "list0"}] * 2}
-    result = sandbox_module.call_result(reply, "", 1, grader_side)
+    result = child_reports.call_result(reply, "", 1, grader_side)
     assert result.args_after is None and "more often than a call" in result.args_problem
 
 
@@ -259,12 +260,12 @@ def test_protections_are_reported():
 
 @pytest.mark.parametrize("privileged", JAILED)
 @pytest.mark.parametrize("failing, expected", [
-    ((sandbox_module.JAIL,), sandbox_module.USERNS),
-    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+    ((modes.JAIL,), modes.USERNS),
+    ((modes.JAIL, modes.USERNS), modes.UID)])
 def test_falls_back_clearly_when_the_jail_cannot_be_built(monkeypatch, privileged, failing,
                                                            expected):
     for mode in failing:
-        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+        monkeypatch.setitem(modes._PROBES, (interpreters.find_system_python(), mode),
                             "PermissionError: [Errno 1] Operation not permitted")
     with load_submission(KIT_ROOT, REQUIRED_FILES) as submission, \
             open_sandbox(submission, privileged=privileged) as box:
@@ -312,16 +313,17 @@ if __name__ == "__main__":
 
 @pytest.mark.parametrize("privileged", MODES)
 def test_runs_with_seedings_honoured_read_clocks_ids_and_hashes_of_their_own(tmp_path, privileged):
-    week = 7 * 86400
+    clocks = games.HONOURED_CLOCKS[:2]
     with sandbox(write_submission(tmp_path / "clock", CLOCK_READER), privileged) as box:
         plain = box.run_program("wordle", "x\n", seed=1)
-        moved = [box.run_program("wordle", "x\n", seed=1, honour_seeds=True, clock_shift=shift)
-                 for shift in (week, 2 * week)]
-    now = time.time()
+        moved = [box.run_program("wordle", "x\n", seed=1, honour_seeds=True, clock=clock)
+                 for clock in clocks + clocks[:1]]
     readings = [list(map(int, run.stdout.split())) for run in [plain] + moved]
-    for reading, shift in zip(readings, (0, week, 2 * week)):
-        assert abs(reading[0] - (now + shift)) < 600 and abs(reading[1] - reading[0]) <= 1
+    for reading, clock in zip(readings, (time.time(),) + clocks):
+        assert abs(reading[0] - clock) < 600 and abs(reading[1] - reading[0]) <= 1
+    assert readings[1][2:4] == [2101, 2101]
     assert readings[1][4] != readings[2][4] and readings[1][5] != readings[2][5]
+    assert readings[1][4:] == readings[3][4:]   # the same clock, the same id and hash seed
     assert readings[0][5] == box_hash_of_crane()
     for run in [plain] + moved:
         assert run.seeding_at_start == ("1913", "wordle.py:8")
@@ -361,8 +363,9 @@ def test_the_draws_before_the_first_input_are_reported_with_what_they_drew(tmp_p
 @pytest.mark.parametrize("privileged", MODES)
 def test_a_program_s_own_seedings_take_effect_when_honoured(tmp_path, privileged):
     with sandbox(write_submission(tmp_path / "seeded", SEEDED), privileged) as box:
-        first = box.run_program("wordle", "", seed=7, honour_seeds=True)
-        other = box.run_program("wordle", "", seed=8, honour_seeds=True)
+        clock = games.HONOURED_CLOCKS[0]
+        first = box.run_program("wordle", "", seed=7, honour_seeds=True, clock=clock)
+        other = box.run_program("wordle", "", seed=8, honour_seeds=True, clock=clock)
     fixed = str(random.Random(12345).random())
     for run in (first, other):
         lines = run.stdout.splitlines()
@@ -425,14 +428,14 @@ def test_cpu_time_is_measured_by_the_grader_and_limits_calls(tmp_path, privilege
 
 @pytest.mark.parametrize("privileged", JAILED)
 @pytest.mark.parametrize("failing, expected", [
-    ((sandbox_module.JAIL,), sandbox_module.USERNS),
-    ((sandbox_module.JAIL, sandbox_module.USERNS), sandbox_module.UID)])
+    ((modes.JAIL,), modes.USERNS),
+    ((modes.JAIL, modes.USERNS), modes.UID)])
 def test_cpu_time_is_measured_in_the_other_modes_too(tmp_path, monkeypatch, privileged, failing,
                                                       expected):
     """Root without namespaces of its own: the worker runs in a user namespace or under its own
     uid (and cgroup), and the grader still reads its CPU time from /proc."""
     for mode in failing:
-        monkeypatch.setitem(sandbox_module._PROBES, (sandbox_module.find_system_python(), mode),
+        monkeypatch.setitem(modes._PROBES, (interpreters.find_system_python(), mode),
                             "PermissionError: [Errno 1] Operation not permitted")
     with sandbox(write_submission(tmp_path / "cpu", CPU_AND_SLEEP), privileged) as box:
         assert box.mode == expected
@@ -804,9 +807,9 @@ def test_killing_the_grader_with_sigkill_ends_every_process_of_its_sandboxes(tmp
 def test_a_jail_holds_the_installation_of_an_interpreter_outside_the_system_paths():
     """A TA's pyenv or conda Python, used where the jail is built without root."""
     assert "/home/ta/.pyenv/versions/3.12.1" in \
-        sandbox_module.jail_paths("/home/ta/.pyenv/versions/3.12.1/bin/python3.12")
-    assert sandbox_module.jail_paths("/usr/bin/python3.11") == [
-        path for path in sandbox_module.SYSTEM_PATHS if os.path.lexists(path)]
+        modes.jail_paths("/home/ta/.pyenv/versions/3.12.1/bin/python3.12")
+    assert modes.jail_paths("/usr/bin/python3.11") == [
+        path for path in modes.SYSTEM_PATHS if os.path.lexists(path)]
 
 
 @pytest.mark.parametrize("privileged", MODES)
@@ -830,12 +833,12 @@ def test_the_course_files_are_compiled_once_a_process(tmp_path, monkeypatch):
         made = sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir())
     compiled = []
     real_run = subprocess.run
-    monkeypatch.setattr(sandbox_module.subprocess, "run", lambda command, **options: (
+    monkeypatch.setattr(subprocess, "run", lambda command, **options: (
         compiled.append(command), real_run(command, **options))[1])
     with sandbox(source, False) as box:
         assert sorted(path.name for path in (box.temp / "box" / "__pycache__").iterdir()) == made
         assert box.call("wordle", "count", ["x"]).value == 14855
-    assert not [command for command in compiled if sandbox_module.PRECOMPILE in command]
+    assert not [command for command in compiled if bytecode.PRECOMPILE in command]
 
 
 STOPS_ITSELF = '''

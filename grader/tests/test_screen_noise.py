@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from grader.checks import transcripts as T
 from grader.checks.screen import screen_lines
 from grader.checks.transcripts import judging, reading
-from grader.sandbox.box import RunResult
-from grader.sandbox.child.codec import Status
+from grader.sandbox.child_reports import RunResult
+from grader.sandbox import Status
 from grader.tests.fakes import FakeBox, reference_program
 
 SEEDS = T.Seeds(1913)
@@ -24,7 +24,7 @@ NOISE = st.lists(st.one_of(st.text(max_size=8), PIECES), max_size=12).map("".joi
 
 def graded_with(edit, program=T.WORDLE):
     box = FakeBox({}, {program.module: reference_program(program, edit=edit)})
-    return T.test_program(box, program, SEEDS)
+    return T.test_program(box, program, SEEDS).outcomes
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

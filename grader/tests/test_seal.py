@@ -317,8 +317,9 @@ def test_without_seccomp_the_staff_output_names_what_gradings_at_once_share():
 
 def test_an_unknown_architecture_is_refused_cleanly_and_reported(tmp_path):
     script = ("import json, os, sys; sys.path.insert(0, %r); import seal\n"
+              "from configuration import Seal\n"
               "os.uname = lambda: type('uname', (), {'machine': 'sparc64'})\n"
-              "print(json.dumps(seal.apply({'read': [], 'list': [], 'execute': [], 'write': []})))"
+              "print(json.dumps(seal.apply(Seal(read=[], list=[], execute=[], write=[]))))"
               % str(KIT_ROOT / "grader" / "sandbox" / "child"))
     done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
@@ -329,9 +330,10 @@ def test_an_unknown_architecture_is_refused_cleanly_and_reported(tmp_path):
 
 def test_a_child_that_cannot_seal_as_the_probe_did_refuses_to_run(tmp_path):
     script = ("import sys; sys.path.insert(0, %r); import seal\n"
+              "from configuration import Seal, SealRequired\n"
               "seal.landlock_abi = lambda: 0\n"
-              "seal.apply({'read': [], 'list': [], 'execute': [], 'write': [],"
-              " 'require': {'landlock': 1}})" % str(KIT_ROOT / "grader" / "sandbox" / "child"))
+              "seal.apply(Seal(read=[], list=[], execute=[], write=[],"
+              " require=SealRequired(landlock=1)))" % str(KIT_ROOT / "grader" / "sandbox" / "child"))
     done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     assert done.returncode != 0 and "SealError: Landlock ABI 1 was required, 0 held" in done.stderr
@@ -504,7 +506,8 @@ def test_landlock_alone_scopes_abstract_sockets_and_signals(tmp_path):
     listener.bind(name)
     listener.listen(1)
     script = ("import os, socket, sys; sys.path.insert(0, %r); import seal\n"
-              "seal.restrict_paths({'read': [], 'list': [], 'execute': [], 'write': []})\n"
+              "from configuration import Seal\n"
+              "seal.restrict_paths(Seal(read=[], list=[], execute=[], write=[]))\n"
               "found = []\n"
               "try:\n"
               "    socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).connect(%r)\n"

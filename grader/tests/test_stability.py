@@ -12,7 +12,7 @@ import pytest
 from grader.checks import function_cases as F
 from grader.checks import function_runner
 from grader.grading import open_sandbox
-from grader.sandbox.loading import load_submission
+from grader.submission import load_submission
 from grader.assignment import REQUIRED_FILES
 from grader.tests.load import cpu_bound_processes
 

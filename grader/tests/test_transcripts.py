@@ -13,9 +13,9 @@ from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples
                                        judging, own_functions, reading, reference_games,
                                        scripts)
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox.box import RunResult
+from grader.sandbox.child_reports import RunResult
 from grader.sandbox.limits import Limits
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 from grader.checks import screen
 from grader.checks.screen import screen_lines
 from grader.tests import fakes
@@ -310,7 +310,7 @@ SEEDS = T.Seeds(1913)
 def test_a_correct_program_passes_all_three_runs_whatever_the_seed(program, number):
     box = program_box()
     seeds = T.Seeds(number)
-    outcomes = T.test_program(box, program, seeds)
+    outcomes = T.test_program(box, program, seeds).outcomes
     assert all(outcome.passed for outcome in outcomes.values()), outcomes
     first, second, third = seeds.runs(program)
     # the easy game's second game is replayed when the first games left too few turns to
@@ -338,13 +338,13 @@ def test_a_canned_screen_fails():
             recorded["screen"] = reference_program(T.WORDLE)(stdin, seed)
         return recorded["screen"]
     box = FakeBox({}, {"wordle": canned})
-    outcomes = T.test_program(box, T.WORDLE, T.Seeds(11))
+    outcomes = T.test_program(box, T.WORDLE, T.Seeds(11)).outcomes
     assert not all(outcome.passed for outcome in outcomes.values())
 
 
 def test_a_hard_coded_secret_is_caught_after_three_seeds():
     box = program_box(choose_secret=lambda seed: "LERED")
-    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS).outcomes
     assert outcomes["wordle_program.loss"].passed and outcomes["wordle_program.win"].passed
     assert "the secret was LERED in three games" in details(outcomes["wordle_program.second_game"])
     assert [seed for _, _, seed in box.runs][-1] == SEEDS.runs(T.WORDLE)[2]
@@ -357,8 +357,8 @@ class SeededRuns:
     def __init__(self, secrets, values):
         self.secrets, self.values, self.shifts = secrets, values, []
 
-    def __call__(self, seed, clock_shift):
-        self.shifts.append(clock_shift)
+    def __call__(self, seed, clock):
+        self.shifts.append(clock)
         index = len(self.shifts) - 1
         at_start = (self.values[index], "wordle.py:140") if self.values[index] else None
         return RunResult(Status.OK, stdout="Answer: %s\n" % self.secrets[index],
@@ -466,7 +466,7 @@ def test_a_rule_is_named_only_where_chance_could_not_explain_it():
 def test_a_secret_that_changes_with_the_same_seed_is_caught():
     counter = itertools.count()
     box = program_box(choose_secret=lambda seed: reference.load().words[next(counter)].upper())
-    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS).outcomes
     win = details(outcomes["wordle_program.win"])
     assert "the game did not take ROSSA as the answer: with the same random seed" in win
 
@@ -474,7 +474,7 @@ def test_a_secret_that_changes_with_the_same_seed_is_caught():
 def test_a_program_that_prints_nothing_gets_the_guard_hint():
     box = program_box(edit=lambda text: "")
     hint = ["the guard compares __name__ with ' __main__ '"]
-    outcomes = T.test_program(box, T.WORDLE, SEEDS, guard_hint=hint)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS, guard_hint=hint).outcomes
     assert "' __main__ '" in details(outcomes["wordle_program.loss"])
     assert "secret could not be found" in details(outcomes["wordle_program.loss"])
     assert not outcomes["wordle_program.win"].passed
@@ -482,7 +482,8 @@ def test_a_program_that_prints_nothing_gets_the_guard_hint():
 
 def test_a_skipped_program_is_not_run():
     box = program_box()
-    outcomes = T.test_program(box, T.WORDLE, SEEDS, skip_reason="not run: importing never finished")
+    outcomes = T.test_program(box, T.WORDLE, SEEDS,
+                              skip_reason="not run: importing never finished").outcomes
     assert box.runs == [] and all(not o.passed for o in outcomes.values())
 
 
@@ -514,7 +515,7 @@ def test_a_history_in_the_colours_of_the_last_guess_names_a_shared_list(monkeypa
 
 def test_a_game_without_an_answer_line_is_still_compared_with_the_secret_its_clues_tell():
     box = program_box(edit=lambda text: text[:text.rindex("Answer:")])
-    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS).outcomes
     loss = details(outcomes["wordle_program.loss"])
     assert "printed no 'Answer: SECRET' line" in loss and "the output ends early" in loss
     assert "printed no 'Answer: SECRET' line" in details(outcomes["wordle_program.second_game"])
@@ -623,10 +624,11 @@ def function_tests(functions):
 
 def graded_through_own_functions(functions, program, tested=None):
     box = FakeBox(functions, {"wordle": program})
-    games = []
-    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
+    found = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = dict(found.outcomes)
     first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
-    T.rejudge_through_own_functions(box, games, outcomes, tested or function_tests(functions))
+    outcomes.update(T.rejudge_through_own_functions(box, found.rejudges,
+                                                    tested or function_tests(functions)))
     return first, outcomes
 
 
@@ -677,10 +679,10 @@ def test_a_test_of_two_games_passes_through_the_students_functions_only_when_bot
     tested = function_tests(functions)
     for rejudged, expected in ((games[:1], None), (games, games[1].outcome),
                                (games[::-1], games[1].outcome)):
-        outcomes = {}
-        T.rejudge_through_own_functions(FakeBox(functions), rejudged, outcomes, tested)
+        outcomes = T.rejudge_through_own_functions(FakeBox(functions), rejudged, tested)
         found = outcomes["wordle_program.second_game"]
-        assert found is expected if expected else found.passed
+        assert (found.passed, found.details) == (False, expected.details) if expected \
+            else found.passed
 
 
 class TwoFaced:
@@ -742,9 +744,8 @@ def test_the_students_functions_answer_for_the_games_in_a_process_of_their_own()
     def no_clues(secret, guess):
         return ["green"] * 5 if secret == guess else ["grey"] * 5
     box = FakeBox(functions, {"wordle": program_with_check_word(no_clues)})
-    games_ = []
-    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games_)
-    T.rejudge_through_own_functions(box, games_, outcomes, tested)
+    found = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = dict(found.outcomes, **T.rejudge_through_own_functions(box, found.rejudges, tested))
     assert box.fresh_starts == 1
     assert not any(outcome.passed for outcome in outcomes.values())
 
@@ -783,9 +784,8 @@ def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():
 def test_each_call_of_the_students_functions_is_made_once_a_grading():
     functions = dict(reference_functions(), check_word=swapped_check_word)
     box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
-    games = []
-    outcomes = T.test_program(box, T.WORDLE, SEEDS, rejudges=games)
-    T.rejudge_through_own_functions(box, games, outcomes, function_tests(functions))
+    T.rejudge_through_own_functions(box, T.test_program(box, T.WORDLE, SEEDS).rejudges,
+                                    function_tests(functions))
     calls = [(name, repr(args)) for name, args in box.calls]
     assert calls and len(calls) == len(set(calls))
 
@@ -917,7 +917,8 @@ def test_the_second_game_is_replayed_exactly_when_the_first_games_leave_too_much
     for number in range(12):
         seeds = T.Seeds(number)
         correct = program_box()
-        assert all(outcome.passed for outcome in T.test_program(correct, program, seeds).values())
+        assert all(outcome.passed
+                   for outcome in T.test_program(correct, program, seeds).outcomes.values())
         outputs = [correct.programs[program.module](stdin, seed)
                    for _, stdin, seed in correct.runs[:3]]
         bound = chosen_guesses.grading_sample_miss(
@@ -940,7 +941,7 @@ def test_the_second_game_is_replayed_exactly_when_the_first_games_leave_too_much
                                        exit_code=result.exit_code)
                 return result
             box = FakeBox({}, {program.module: lucky_until_the_replay})
-            outcomes = T.test_program(box, program, seeds)
+            outcomes = T.test_program(box, program, seeds).outcomes
             failed = outcomes["easy_wordle_program.second_game"]
             assert not failed.passed and "the words shown repeat" in details(failed)
             assert games.SAMPLES_REPLAY in details(failed)
@@ -965,7 +966,7 @@ def test_a_program_that_stops_before_printing_is_not_asked_for_its_answer_line()
                          detail="SyntaxError: invalid syntax (wordle.py, line 97)",
                          stderr="Traceback (most recent call last):\nSyntaxError: invalid syntax\n")
     box = FakeBox({}, {program.module: run for program in T.PROGRAMS})
-    outcomes = T.test_program(box, T.WORDLE, SEEDS)
+    outcomes = T.test_program(box, T.WORDLE, SEEDS).outcomes
     text = details(outcomes["wordle_program.loss"])
     assert "SyntaxError: invalid syntax (wordle.py, line 97)" in text
     assert "Answer: SECRET" not in text and "end of what your program printed" not in text
@@ -973,7 +974,7 @@ def test_a_program_that_stops_before_printing_is_not_asked_for_its_answer_line()
 
 def test_a_program_that_ends_without_printing_is_told_so():
     box = program_box(edit=lambda text: "")
-    text = details(T.test_program(box, T.WORDLE, SEEDS)["wordle_program.loss"])
+    text = details(T.test_program(box, T.WORDLE, SEEDS).outcomes["wordle_program.loss"])
     assert "the program printed nothing" in text and "end of what your program printed" not in text
 
 
@@ -981,7 +982,8 @@ def test_letters_as_a_list_answer_as_print_shows_them_and_other_wrong_types_not_
     yes_letters = assignment.FUNCTIONS["yes_letters"]
     assert own_functions.as_answer(yes_letters, "DR") == "DR"
     assert own_functions.as_answer(yes_letters, ["D", "R"]) == "['D', 'R']"
-    for value in (("D", "R"), ["D", 1], {"D": 1}, None, 7):
+    assert own_functions.as_answer(yes_letters, ("D",)) == "('D',)"
+    for value in (["D", 1], ("D", ["R"]), {"D": 1}, None, 7):
         assert own_functions.as_answer(yes_letters, value) is None
     filter_word_list = assignment.FUNCTIONS["filter_word_list"]
     assert own_functions.as_answer(filter_word_list, "crane") is None

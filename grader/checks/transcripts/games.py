@@ -1,5 +1,6 @@
 """The runs of a program."""
 import math
+from dataclasses import dataclass, field
 
 from grader import assignment, reference
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
@@ -12,14 +13,18 @@ from grader.checks.transcripts.reading import fitting_secrets, learn_secret, sho
 from grader.checks.transcripts.reference_games import reference_game_cpu
 from grader.checks.transcripts.scripts import loss_script, second_script, stdin_text, win_script
 from grader.results.outcome import Outcome
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing guesses chosen for "
                   "its secret so that five words stay possible (the first games left too few "
                   "turns for a repeated sample word to be sure to show):")
 
 
-SEEDED_RUNS_APART = 7 * 86400 + 1  # seconds between the clocks of the runs with seedings
+# The clocks of the runs with the program's seedings honoured: noon UTC on 8, 15 and 22
+# December 2101, a week apart, the same moments in every grading (a score must not depend on
+# its date): a seeding from the clock with a window under a week differs between them, and
+# one of a month (a calendar month, 28, 30 or 31 days) does not.
+HONOURED_CLOCKS = (4163486400, 4164091200, 4164696000)
 
 
 def at_line(line):
@@ -29,16 +34,16 @@ def at_line(line):
 
 def fixed_by_seeding(run_seeded, seeds, program, seedings):
     """Why the program's own seeding of random (seedings: what a run reported, as RunResult's)
-    fixes its secret, or None. run_seeded(seed, clock_shift) runs the lost game with the
-    program's seedings taking effect and its clock moved: three runs with different seeds,
-    their clocks (process ids, hash seeds) a week apart, so a seeding from any of them
-    differs; the secret is fixed when every run's last seeding before the game began has the
+    fixes its secret, or None. run_seeded(seed, clock) runs the lost game with the
+    program's seedings taking effect and its clock set: three runs with different seeds,
+    their clocks (process ids, hash seeds) a week apart (HONOURED_CLOCKS), so a seeding from
+    any of them differs; the secret is fixed when every run's last seeding before the game began has the
     same value and every run shows the same secret."""
     if not seedings:
         return None
     seen = None
     for index, seed in enumerate(seeds.seeded_runs(program)):
-        result = run_seeded(seed, (index + 1) * SEEDED_RUNS_APART)
+        result = run_seeded(seed, HONOURED_CLOCKS[index])
         fitting = fitting_secrets(result)
         found = (learn_secret(result) or (fitting[0] if len(fitting) == 1 else None),
                  result.seeding_at_start)
@@ -54,17 +59,18 @@ def fixed_by_seeding(run_seeded, seeds, program, seedings):
 
 def samples_fixed_by_seeding(run_seeded, program, script, seedings):
     """Why the easy game's words are fixed by the program's own seeding of random (seedings:
-    those both normal games reported alike, whose value the grader's seed does not decide:
-    not random.seed(random.random())), or None. run_seeded(clock_shift) runs the lost game with the
-    program's seedings taking effect, the grader's seed unchanged (so the secret and the
-    possible words are too where the secret does not follow the clock) and its clock moved:
-    two runs a week apart that show the same words at each turn with the same possible words,
-    where words drawn at random would do so with a chance under FIXED_SAMPLE_CHANCE."""
+    what a run reported), or None. run_seeded(clock) runs the lost game with the program's
+    seedings taking effect, the grader's seed unchanged (so the secret and the possible words
+    are too where the secret does not follow the clock) and its clock set; from its first
+    input on, the generators no value seeded go on from a seed of the clock's (as a person's
+    runs differ, random.seed(random.random()) too). Two runs a week apart that show the same
+    words at each turn with the same possible words, where words drawn at random would do so
+    with a chance under FIXED_SAMPLE_CHANCE, are fixed."""
     if not seedings:
         return None
     shown = []
-    for index in (1, 2):
-        result = run_seeded(index * SEEDED_RUNS_APART)
+    for clock in HONOURED_CLOCKS[:2]:
+        result = run_seeded(clock)
         secret = learn_secret(result)
         if secret is None:
             return None
@@ -114,12 +120,85 @@ def drawn_from_few(games):
             % (function, size, where, len(reference.load().words)))
 
 
-def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=None):
-    """Run the three scenarios of program with seeds (a Seeds); return {test id: Outcome}.
+@dataclass
+class ProgramFindings:
+    """What the runs of one program found."""
 
-    Each failed screen of a run that ended normally is added to rejudges (a list, if given) as
-    a Game, to be judged again through the student's own functions once they may be called
-    (rejudge_through_own_functions).
+    outcomes: dict = field(default_factory=dict)    # {test id: Outcome}
+    rejudges: list = field(default_factory=list)    # Games that failed on their screen, to be
+    # judged again through the student's own functions (judging.rejudge_through_own_functions)
+    forbidden_imports: set = field(default_factory=set)     # what the runs reported
+    judged: list = field(default_factory=list)      # (run, secret, script) of each run judged
+
+
+class ProgramRuns:
+    """The runs of one program in one grading, and what they found (found)."""
+
+    def __init__(self, box, program, seeds, guard_hint):
+        self.box, self.program, self.seeds, self.guard_hint = box, program, seeds, guard_hint
+        self.found = ProgramFindings()
+
+    def run(self, script, seed, honour_seeds=False, clock=None):
+        """(RunResult, the secret it showed or None) of one game typing script."""
+        result = self.box.run_program(
+            self.program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
+            quiet_timeout=QUIET_TIMEOUT,
+            cpu_limit=assignment.game_cpu_limit(reference_game_cpu(self.program)),
+            honour_seeds=honour_seeds, clock=clock)
+        self.found.forbidden_imports.update(result.forbidden_imports)
+        return result, learn_secret(result)
+
+    def judge(self, test_id, run, secret, script):
+        """The Outcome of a run; a failed one is kept to be judged again."""
+        outcome = judge_run(self.program, run, secret, script, self.guard_hint)
+        self.found.judged.append((run, secret, script))
+        if not outcome.passed:
+            self.found.rejudges.append(Game(test_id, self.program, run, secret, script, outcome))
+        return outcome
+
+    def fail(self, test_id, reason):
+        """test_id fails for reason, whatever its games would be judged again to show."""
+        self.found.outcomes[test_id] = Outcome.failed(reason)
+        self.found.rejudges = [game for game in self.found.rejudges if game.test_id != test_id]
+
+    def may_pass(self, test_id):
+        """Passed, or failed on a screen that may yet pass through the student's functions."""
+        return self.found.outcomes[test_id].passed or any(
+            game.test_id == test_id for game in self.found.rejudges)
+
+    def replay(self, test_id, secret, seed, game):
+        """(outcome, run) of a game (named for people) replayed with seed, whose secret was
+        secret, typing guesses chosen for it (win_script)."""
+        script = win_script(self.program, secret, self.seeds)
+        replay_run, replayed = self.run(script, seed)
+        if replayed is not None and replayed != secret:
+            return Outcome.failed(
+                "with the same random seed the secret was %s, then %s: choose the secret once, "
+                "with the random module (e.g. random.choice(words)), when the game starts"
+                % (secret, replayed)), replay_run
+        outcome = self.judge(test_id, replay_run, secret, script)
+        if replayed is None and not shows_win(replay_run, secret):
+            outcome.details.insert(0, (
+                "the game did not take %s as the answer: with the same random seed (%d) as "
+                "the %s it should pick the same secret (choose it once, with the random "
+                "module, when the game starts), compare guesses with it in the same case, and "
+                "check_word should make it all green" % (secret, seed, game)))
+        return outcome, replay_run
+
+    def judge_unknown_secret(self, test_id, run, script):
+        """The Outcome of a run that showed no answer: judged against the one secret that fits
+        its screen, if any; and that secret, when it is the only one."""
+        fitting = fitting_secrets(run)
+        if not fitting:
+            return no_secret_outcome(self.program, run, script, self.guard_hint), None
+        outcome = without_answer(self.judge(test_id, run, fitting[0], script))
+        return outcome, fitting[0] if len(fitting) == 1 else None   # a replay needs the very secret
+
+
+def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
+    """Run the three scenarios of program with seeds (a Seeds); return its ProgramFindings:
+    {test id: Outcome}, the failed screens of runs that ended normally (as Games, to be judged
+    again through the student's own functions once they may be called), the imports reported.
 
     With a skip_reason (e.g. importing the module never finished) nothing is run.
     A first game that does not finish stops the other two, which could not either.
@@ -132,114 +211,97 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None, rejudges=
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
-        return {test_id: Outcome.failed(skip_reason) for test_id in (loss_id, win_id, second_id)}
-
-    played = []     # (run, secret, script) of each run judged
-
-    def judged(test_id, run, secret, script):
-        outcome = judge_run(program, run, secret, script, guard_hint)
-        played.append((run, secret, script))
-        if not outcome.passed and rejudges is not None:
-            rejudges.append(Game(test_id, program, run, secret, script, outcome))
-        return outcome
-
-    def fail_second_game(reason):
-        runs[second_id] = Outcome.failed(reason)
-        if rejudges is not None:
-            rejudges[:] = [game for game in rejudges if game.test_id != second_id]
-
-    def run(script, seed, honour_seeds=False, clock_shift=0):
-        result = box.run_program(program.module, stdin_text(script), seed, timeout=RUN_TIMEOUT,
-                                 quiet_timeout=QUIET_TIMEOUT, cpu_limit=assignment.game_cpu_limit(
-                                     reference_game_cpu(program)), honour_seeds=honour_seeds,
-                                 clock_shift=clock_shift)
-        return result, learn_secret(result)
-
-    def replay(test_id, secret, seed, game):
-        """(outcome, run) of a game (named for people) replayed with seed, whose secret was
-        secret, typing guesses chosen for it (win_script)."""
-        script = win_script(program, secret, seeds)
-        replay_run, replayed = run(script, seed)
-        if replayed is not None and replayed != secret:
-            return Outcome.failed(
-                "with the same random seed the secret was %s, then %s: choose the secret once, "
-                "with the random module (e.g. random.choice(words)), when the game starts"
-                % (secret, replayed)), replay_run
-        outcome = judged(test_id, replay_run, secret, script)
-        if replayed is None and not shows_win(replay_run, secret):
-            outcome.details.insert(0, (
-                "the game did not take %s as the answer: with the same random seed (%d) as "
-                "the %s it should pick the same secret (choose it once, with the random "
-                "module, when the game starts), compare guesses with it in the same case, and "
-                "check_word should make it all green" % (secret, seed, game)))
-        return outcome, replay_run
-
-    def may_pass(test_id):
-        """Passed, or failed on a screen that may yet pass through the student's functions."""
-        return runs[test_id].passed or any(game.test_id == test_id for game in rejudges or ())
-
-    runs = {}
+        return ProgramFindings({test_id: Outcome.failed(skip_reason)
+                                for test_id in (loss_id, win_id, second_id)})
+    runs = ProgramRuns(box, program, seeds, guard_hint)
     first_seed, second_seed, third_seed = seeds.runs(program)
     loss = loss_script(program, seeds)
-    first_run, secret = run(loss, first_seed)
+    first_run, secret = runs.run(loss, first_seed)
     if first_run.status == Status.MISSING_MODULE:
-        return {test_id: Outcome.failed("%s was not submitted" % program.file)
-                for test_id in (loss_id, win_id, second_id)}
+        return ProgramFindings({test_id: Outcome.failed("%s was not submitted" % program.file)
+                                for test_id in (loss_id, win_id, second_id)},
+                               forbidden_imports=runs.found.forbidden_imports)
     if secret is None:
-        fitting = fitting_secrets(first_run)
-        runs[loss_id] = (without_answer(judged(loss_id, first_run, fitting[0], loss))
-                         if fitting else no_secret_outcome(program, first_run, loss, guard_hint))
-        secret = fitting[0] if len(fitting) == 1 else None  # a replay needs the very secret
+        runs.found.outcomes[loss_id], secret = runs.judge_unknown_secret(loss_id, first_run, loss)
     else:
-        runs[loss_id] = judged(loss_id, first_run, secret, loss)
+        runs.found.outcomes[loss_id] = runs.judge(loss_id, first_run, secret, loss)
     if first_run.status == Status.TIMEOUT:
         not_run = "not run: the first game did not finish"
-        runs[win_id] = runs[second_id] = Outcome.failed(not_run)
-        return runs
+        runs.found.outcomes[win_id] = runs.found.outcomes[second_id] = Outcome.failed(not_run)
+        return runs.found
+    win_run = replay_the_win(runs, win_id, secret, first_seed)
+    second_run, second_secret = second_game(runs, second_id, secret, second_seed, third_seed)
+    fixed = secret_fixed(runs, loss, (first_run, secret), (second_run, second_secret))
+    if fixed:
+        runs.fail(second_id, fixed)
+    if program is EASY_WORDLE:
+        replay_for_samples(runs, second_id, second_seed, second_secret,
+                           [[first_run, win_run], [second_run]])
+        if not fixed:
+            fixed = fixed_sample_reason([sample for run, secret, script in runs.found.judged
+                                         for sample in shown_samples(program, run, secret, script)])
+        if not fixed and runs.found.outcomes[second_id].passed:
+            fixed = samples_fixed_by_seeding(
+                lambda clock: runs.run(loss, first_seed, honour_seeds=True, clock=clock)[0],
+                program, loss, first_run.seedings or second_run.seedings)
+        if fixed:
+            runs.fail(second_id, fixed)
+    return runs.found
 
+
+def replay_the_win(runs, win_id, secret, first_seed):
+    """The winning game: the first game replayed typing guesses chosen for its secret; its
+    run, or None where the first game showed no secret."""
     if secret is None:
-        runs[win_id] = Outcome.failed("not run: the first game showed no secret to replay")
-    else:
-        runs[win_id], win_run = replay(win_id, secret, first_seed, "first game")
+        runs.found.outcomes[win_id] = Outcome.failed(
+            "not run: the first game showed no secret to replay")
+        return None
+    runs.found.outcomes[win_id], win_run = runs.replay(win_id, secret, first_seed, "first game")
+    return win_run
 
-    second = second_script(program, seeds)
-    second_run, second_secret = run(second, second_seed)
-    fitting = fitting_secrets(second_run) if second_secret is None else []
-    if fitting:
-        runs[second_id] = without_answer(judged(second_id, second_run, fitting[0], second))
-    elif second_secret is None:
-        runs[second_id] = no_secret_outcome(program, second_run, second, guard_hint)
-    elif second_secret == secret and run(second, third_seed)[1] == secret:
-        runs[second_id] = Outcome.failed(
+
+def second_game(runs, second_id, secret, second_seed, third_seed):
+    """The second game, with another seed; (its run, its secret or None).  A secret the same
+    as the first game's is tried with a third seed: the same again is a fixed secret."""
+    second = second_script(runs.program, runs.seeds)
+    second_run, second_secret = runs.run(second, second_seed)
+    outcomes = runs.found.outcomes
+    if second_secret is None:
+        outcomes[second_id], _ = runs.judge_unknown_secret(second_id, second_run, second)
+    elif second_secret == secret and runs.run(second, third_seed)[1] == secret:
+        outcomes[second_id] = Outcome.failed(
             "the secret was %s in three games with different random seeds: it must be chosen at "
             "random from the word list (e.g. random.choice(words))" % secret)
     else:
-        runs[second_id] = judged(second_id, second_run, second_secret, second)
+        outcomes[second_id] = runs.judge(second_id, second_run, second_secret, second)
+    return second_run, second_secret
+
+
+def secret_fixed(runs, loss, first, second):
+    """Why the secret is fixed by the program's own seeding of random (the lost game, typing
+    loss, run again) or drawn from a small part of the list, or None; first, second: (run,
+    secret shown or None) of the two games."""
     fixed = fixed_by_seeding(
-        lambda seed, clock_shift: run(loss, seed, honour_seeds=True, clock_shift=clock_shift)[0],
-        seeds, program, first_run.seedings or second_run.seedings)
-    if not fixed and secret is not None and second_secret is not None:
-        fixed = drawn_from_few([(first_run, secret), (second_run, second_secret)])
-    if fixed:
-        fail_second_game(fixed)
-    if program is EASY_WORDLE and second_secret is not None and all(
-            may_pass(test_id) for test_id in runs) and grading_sample_miss(
-            [[shown_counts(first_run), shown_counts(win_run)],
-             [shown_counts(second_run)]]) > SAMPLE_MISS_TARGET:
-        outcome, _ = replay(second_id, second_secret, second_seed, "second game")
-        if not outcome.passed:
-            outcome.details.insert(0, SAMPLES_REPLAY)
-            if runs[second_id].passed:
-                runs[second_id] = outcome
-    if program is EASY_WORDLE and not fixed:
-        fixed = fixed_sample_reason([sample for run, secret, script in played
-                                     for sample in shown_samples(program, run, secret, script)])
-        if not fixed and runs[second_id].passed:
-            fixed = samples_fixed_by_seeding(
-                lambda clock_shift: run(loss, first_seed, honour_seeds=True,
-                                        clock_shift=clock_shift)[0],
-                program, loss, [seeding for seeding in first_run.seedings
-                                 if seeding in second_run.seedings])
-        if fixed:
-            fail_second_game(fixed)
-    return runs
+        lambda seed, clock: runs.run(loss, seed, honour_seeds=True, clock=clock)[0],
+        runs.seeds, runs.program, first[0].seedings or second[0].seedings)
+    if not fixed and first[1] is not None and second[1] is not None:
+        fixed = drawn_from_few([first, second])
+    return fixed
+
+
+def replay_for_samples(runs, second_id, second_seed, second_secret, games):
+    """The easy game's second game replayed with guesses chosen for its secret, where every
+    test may still pass and the games (runs by random seed: [[first, its replay], [second]])
+    would too often miss a sampling with repeats; a failed replay fails a second game that
+    passed."""
+    if second_secret is None or games[0][1] is None or not all(
+            runs.may_pass(test_id) for test_id in runs.found.outcomes):
+        return
+    if grading_sample_miss([[shown_counts(run) for run in seeded] for seeded in games]) \
+            <= SAMPLE_MISS_TARGET:
+        return
+    outcome, _ = runs.replay(second_id, second_secret, second_seed, "second game")
+    if not outcome.passed:
+        outcome.details.insert(0, SAMPLES_REPLAY)
+        if runs.found.outcomes[second_id].passed:
+            runs.found.outcomes[second_id] = outcome

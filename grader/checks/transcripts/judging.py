@@ -1,6 +1,6 @@
 """Judging one run against the expected screens."""
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grader import assignment
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
@@ -14,7 +14,7 @@ from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 SHOWN_SPACING_NOTES = 3
 SHOWN_ERROR_LINES = 4
@@ -163,28 +163,31 @@ def stops_as(run, status):
     return run.status in (Status.CRASHED, Status.EXITED) and not run.cpu_exhausted
 
 
-def rejudge_through_own_functions(box, games, outcomes, tested):
-    """Judge the games (from test_program's rejudges) again through the student's own
-    functions (those wrong by their tests, tested being the function tests' FunctionTestRun),
-    in the order of the tests. A test passes when every game of it that failed passes so;
-    else it fails as the first game that does not, naming any function that answered a call
-    differently at two times."""
+def rejudge_through_own_functions(box, games, tested):
+    """{test id: its Outcome} of the tests of games (test_program's rejudges) judged again
+    through the student's own functions (those wrong by their tests, tested being the function
+    tests' FunctionTestRun), in the order of the tests. A test passes when every game of it
+    that failed passes so; else it fails as the first game that does not, naming any function
+    that answered a call differently at two times."""
     own = OwnFunctions(box, tested)
     order = {spec.id: index for index, spec in enumerate(SPECS)}
     by_test = {}
     for game in sorted(games, key=lambda game: order[game.test_id]):
         by_test.setdefault(game.test_id, []).append(game)
+    outcomes = {}
     for test_id, test_games in by_test.items():
         notes = []
         for game in test_games:
             outcome = judge_through_own_functions(own, game)
             if outcome is None:
-                outcomes[test_id] = game.outcome
-                game.outcome.details[2:2] = own.inconsistency_notes(game.program)
+                details = list(game.outcome.details)
+                details[2:2] = own.inconsistency_notes(game.program)
                 if own.budget_spent:
-                    game.outcome.details.append("not judged again through your own functions: "
-                                                + own.budget_spent)
+                    details.append("not judged again through your own functions: "
+                                   + own.budget_spent)
+                outcomes[test_id] = replace(game.outcome, details=details)
                 break
             notes += [note for note in outcome.notes if note not in notes]
         else:
             outcomes[test_id] = Outcome(True, notes=notes)
+    return outcomes

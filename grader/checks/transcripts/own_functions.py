@@ -17,7 +17,8 @@ a memory of the test calls or a count of them, changes the answers), so they can
 what the function tests saw; a call that fails (an error, a timeout, a
 value of the wrong type) leaves no such screen, and a function that times out or crashes
 is not called again for it. A list of letters where a string is asked for (the function's
-tests charge it) answers as `print(label, letters)` shows it: "Grey Letters: ['E', 'T']".
+tests charge it), or a tuple of them, answers as `print(label, letters)` shows it:
+"Grey Letters: ['E', 'T']".
 
 The reference game is then played in this process by fresh copies of the reference
 modules whose five functions answer from those values: the reference's own code, so
@@ -42,7 +43,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
-from grader.sandbox.child.codec import Status
+from grader.sandbox import Status
 
 ALL_GREEN = ["green"] * 5
 WORDLE_FUNCTIONS = ("check_word", "known_word", "yes_letters", "no_letters")
@@ -252,12 +253,12 @@ def reference_game_with(own, program, used):
 
 def as_answer(function, value):
     """What a call that returned value answers in a game, or None where it cannot answer: the
-    value when of the type asked for; a list of letters where a string is asked for (its tests
-    charge that) as print(label, letters) shows it, "['E', 'T']"."""
+    value when of the type asked for; a list or tuple of letters where a string is asked for
+    (its tests charge that) as print(label, letters) shows it, "['E', 'T']", "('E', 'T')"."""
     if has_return_type(function, value):
         return value
-    if function.return_type is str and type(value) is list and all(type(item) is str
-                                                                   for item in value):
+    if function.return_type is str and type(value) in (list, tuple) and all(
+            type(item) is str for item in value):
         return str(value)
     return None
 

@@ -100,19 +100,19 @@ def _has_reader(pipe_write_fd):
 def isolate(config):
     """Control group, namespaces, jail and lowered privileges (root only); returns the code's
     directory."""
-    for procs in config.get("cgroup_procs", ()):
+    for procs in config.cgroup_procs:
         with open(procs, "w") as handle:
             handle.write(str(os.getpid()))
-    with_grader = lambda: os.getppid() == config["grader_pid"]   # noqa: E731
-    if config.get("drop"):
-        _drop_privileges(config["drop"])
+    with_grader = lambda: os.getppid() == config.grader_pid   # noqa: E731
+    if config.drop is not None:
+        _drop_privileges(config.drop)
         die_with_parent(with_grader)   # a change of uid clears the parent-death signal
-        return config["box"]
-    jail = config.get("jail")
-    if not jail:
-        return config["box"]
+        return config.box
+    jail = config.jail
+    if jail is None:
+        return config.box
     namespaces = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
-    if jail.get("user_namespace"):
+    if jail.user_namespace:
         _enter_user_namespace(jail, namespaces)
         die_with_parent(with_grader)
     else:
@@ -121,18 +121,18 @@ def isolate(config):
     init = os.fork()
     if init:
         os.close(status_write)
-        _relay_and_exit(init, status_read, config["fd"])
+        _relay_and_exit(init, status_read, config.fd)
     os.close(status_read)
     # getppid() is 0 across the namespace boundary, so the relay's liveness shows in the pipe it reads
     die_with_parent(lambda: _has_reader(status_write))
-    _build_jail(jail, config)
+    _build_jail(jail, config.box)
     worker = os.fork()      # dies with init, as the whole namespace does: no parent-death signal needed
     if worker:
-        _init_wait_and_exit(worker, status_write, config["fd"])
+        _init_wait_and_exit(worker, status_write, config.fd)
     os.close(status_write)
-    os.chroot(jail["root"])
+    os.chroot(jail.root)
     os.chdir(JAIL_BOX)
-    if jail.get("user_namespace"):
+    if jail.user_namespace:
         _drop_capabilities()
     else:
         _drop_privileges(jail)
@@ -141,17 +141,17 @@ def isolate(config):
 
 def _enter_user_namespace(jail, namespaces):
     """Unshare a user namespace with the others, as an unprivileged uid (the one in
-    jail["outer"] when we are root), mapped to jail["uid"] inside."""
-    if jail.get("outer"):
-        _drop_privileges(jail["outer"], no_new_privileges=False)
+    jail.outer when we are root), mapped to jail.uid inside."""
+    if jail.outer is not None:
+        _drop_privileges(jail.outer, no_new_privileges=False)
         # a uid change makes /proc/self root's (not dumpable): the maps below could not be written
         _check(_libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
     uid, gid = os.geteuid(), os.getegid()
     if uid == 0:
         raise OSError("root is never mapped into the jail's user namespace (no outer uid given)")
     _check(_libc.unshare(CLONE_NEWUSER | namespaces), "unshare")
-    for name, text in (("setgroups", "deny"), ("uid_map", f"{jail['uid']} {uid} 1"),
-                       ("gid_map", f"{jail['gid']} {gid} 1")):
+    for name, text in (("setgroups", "deny"), ("uid_map", f"{jail.uid} {uid} 1"),
+                       ("gid_map", f"{jail.gid} {gid} 1")):
         with open(f"/proc/self/{name}", "w") as handle:
             handle.write(text)
 
@@ -172,18 +172,18 @@ def _drop_capabilities():
 def _drop_privileges(ids, no_new_privileges=True):
     """An unprivileged uid/gid of the sandbox's own, no groups (and no new privileges)."""
     os.setgroups([])
-    os.setgid(ids["gid"])
-    os.setuid(ids["uid"])
+    os.setgid(ids.gid)
+    os.setuid(ids.uid)
     if no_new_privileges:
         _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl")
 
 
-def _build_jail(jail, config):
+def _build_jail(jail, box_copy):
     """In the new mount namespace, fill a tmpfs with what Python needs and the submission."""
-    root = jail["root"]
+    root = jail.root
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    _mount("tmpfs", root, "tmpfs", MS_NOSUID, f"size={jail['tmpfs_bytes']},nr_inodes={jail['tmpfs_inodes']},mode=0755")
-    for path in jail["system_paths"]:
+    _mount("tmpfs", root, "tmpfs", MS_NOSUID, f"size={jail.tmpfs_bytes},nr_inodes={jail.tmpfs_inodes},mode=0755")
+    for path in jail.system_paths:
         inside = root + path
         if os.path.islink(path):
             os.makedirs(os.path.dirname(inside), exist_ok=True)
@@ -202,17 +202,17 @@ def _build_jail(jail, config):
     os.chmod(root + "/tmp", 0o1777)
     box = root + JAIL_BOX
     os.mkdir(box)
-    for name in os.listdir(config["box"]):
-        source, target = os.path.join(config["box"], name), os.path.join(box, name)
+    for name in os.listdir(box_copy):
+        source, target = os.path.join(box_copy, name), os.path.join(box, name)
         if os.path.isdir(source):   # __pycache__: the course files' bytecode
             os.mkdir(target)
             for entry in os.listdir(source):
                 _copy_file(os.path.join(source, entry), os.path.join(target, entry))
-                os.chown(os.path.join(target, entry), jail["uid"], jail["gid"])
+                os.chown(os.path.join(target, entry), jail.uid, jail.gid)
         else:
             _copy_file(source, target)
-        os.chown(target, jail["uid"], jail["gid"])
-    os.chown(box, jail["uid"], jail["gid"])
+        os.chown(target, jail.uid, jail.gid)
+    os.chown(box, jail.uid, jail.gid)
     os.chmod(box, 0o700)
 
 

@@ -224,11 +224,10 @@ class SealError(OSError):
 
 
 def apply(config):
-    """Seal this process as config says ({"read": [paths], "list": [folders], "execute":
-    [paths], "write": [paths], "require": {"seccomp": bool, "landlock": ABI}}); returns
-    {"seccomp": "" or why not, "landlock": ABI (0: none), "landlock_problem": why not,
-    "keyring": whether it joined a new one}.  Raises SealError when less than
-    config["require"] held (the probe found more on this machine)."""
+    """Seal this process as config (a configuration.Seal) says; returns {"seccomp": "" or
+    why not, "landlock": ABI (0: none), "landlock_problem": why not, "keyring": whether it
+    joined a new one}.  Raises SealError when less than config.require held (the probe found
+    more on this machine)."""
     machine = os.uname().machine
     architecture = ARCHITECTURES.get(machine)
     report = {"landlock": 0, "landlock_problem": "", "seccomp": "",
@@ -244,11 +243,11 @@ def apply(config):
             install_filter(filter_program(*architecture))
         except OSError as error:
             report["seccomp"] = f"seccomp: {error.strerror or error}"
-    required = config.get("require", {})
-    if required.get("seccomp") and report["seccomp"]:
+    required = config.require
+    if required.seccomp and report["seccomp"]:
         raise SealError(report["seccomp"])
-    if report["landlock"] < required.get("landlock", 0):
-        raise SealError(f"Landlock ABI {required['landlock']} was required, "
+    if report["landlock"] < required.landlock:
+        raise SealError(f"Landlock ABI {required.landlock} was required, "
                         f"{report['landlock']} held: {report['landlock_problem']}")
     return report
 
@@ -337,8 +336,8 @@ def landlock_abi():
 
 
 def restrict_paths(paths):
-    """Landlock: read (and run) only the paths["read"], list the folders below paths["list"]
-    (not read their files), run the paths["execute"], write only the paths["write"]; no TCP
+    """Landlock: read (and run) only the paths.read, list the folders below paths.list (not
+    read their files), run the paths.execute, write only the paths.write; no TCP
     (ABI 4), no abstract unix socket or signal beyond this domain (ABI 6).  Returns the ABI
     applied; OSError where there is none."""
     abi = landlock_abi()
@@ -361,7 +360,7 @@ def restrict_paths(paths):
         running = FS_READ_FILE | FS_EXECUTE
         for kind, rights in (("read", reading), ("list", FS_READ_DIR), ("execute", running),
                              ("write", handled)):
-            for path in paths[kind]:
+            for path in getattr(paths, kind):
                 _allow(ruleset, path, rights)
         for device in ("/dev/null", "/dev/zero", "/dev/urandom"):
             _allow(ruleset, device, FS_READ_FILE | (FS_WRITE_FILE if device == "/dev/null" else 0))

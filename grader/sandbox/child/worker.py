@@ -27,17 +27,18 @@ seals itself (seal.py: a keyring of its own, Landlock, a seccomp filter).
 import builtins
 import importlib
 import io
-import json
 import os
 import random
 import runpy
 import site
 import sys
 import traceback
+import weakref
 
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
 import seal
+from configuration import ChildConfig
 from codec import MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_SEEDINGS, End, Status
 
 class Channel:
@@ -293,39 +294,78 @@ def make_random_reproducible(seed, honour_seeds, reports):
     """Seed random; a student's random.seed(...) does nothing, and every generator the
     program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
     starts from the same seed, so a replay with this seed picks the same secret. Each seeding
-    with a value is passed to reports.seeded(value); with honour_seeds it takes effect."""
+    with a value is passed to reports.seeded(value); with honour_seeds it takes effect, and
+    from the game's first input on, the generators no value seeded (the module's,
+    random.Random(), SystemRandom()) go on from another seed, one of this seed and the run's
+    clock: a person's runs differ in what they draw once the secret is drawn (a seeding drawn
+    from random itself too), unlike a seeding with a fixed value.  random.seed stays a bound
+    method of the module's generator, as in Python itself."""
+    original_seed = random.Random.seed
+    state = {"seed": seed}
+    unseeded = weakref.WeakSet([random._inst])   # generators that no value seeded
+
+    def seed_method(self, a=None, *args, **kwargs):
+        if a is not None:
+            reports.seeded(a)
+        if a is not None and honour_seeds:
+            original_seed(self, a, *args, **kwargs)
+            unseeded.discard(self)
+        elif self is not random._inst:   # the module's own: a seeding does nothing
+            original_seed(self, state["seed"])
+            unseeded.add(self)
+
+    def go_on_afresh():
+        state["seed"] = "%s after input, clock %s" % (seed, reports.clock)
+        for generator in list(unseeded):
+            original_seed(generator, state["seed"])
+
+    for name in ("__doc__", "__name__", "__qualname__"):
+        setattr(seed_method, name, getattr(original_seed, name))
+    seed_method.__module__ = "random"
     random.seed(seed)
-    seed_generator = random.Random.seed
-
-    def module_seed(a=None, *args, **kwargs):
-        if a is not None:
-            reports.seeded(a)
-            if honour_seeds:
-                seed_generator(random._inst, a)
-
-    def generator_seed(self, a=None, *args, **kwargs):
-        if a is not None:
-            reports.seeded(a)
-        seed_generator(self, a if honour_seeds and a is not None else seed)
-    random.seed = module_seed
-    random.Random.seed = generator_seed
+    random.Random.seed = seed_method
+    random.seed = random._inst.seed
     random.SystemRandom = SystemRandom
+    if honour_seeds:
+        reports.when_reading = go_on_afresh
 
 
 class SystemRandom(random.Random):
     """Stands in for random.SystemRandom in a program run: it draws from the seed as
-    random.Random() does, so a replay picks the same, and is a class of its own as the real
-    one is (a program asking whether it is random.Random could tell it is being graded)."""
+    random.Random() does, so a replay picks the same, and is a class of its own whose methods
+    are its own, as the real one's are (a program asking whether it is random.Random, or
+    shares its methods, could tell it is being graded)."""
 
     __module__ = "random"
 
+    def __init__(self, x=None):
+        random.Random.seed(self)     # from the run's seed, as random.Random() starts
+        self.gauss_next = None
 
-def shift_clock(seconds):
-    """Move the program's clock (time.time and its kin, datetime's now and today) by seconds,
-    and its process id by seconds // 86400: runs whose seedings take effect then differ in
-    what a seeding from the clock or the id reads, as runs a person makes days apart do."""
+    def seed(self, *args, **kwargs):
+        """Does nothing, as the real one's."""
+        return None
+
+    def random(self):
+        return super().random()
+
+    def getrandbits(self, k):
+        return super().getrandbits(k)
+
+    def getstate(self, *args, **kwargs):
+        raise NotImplementedError("System entropy source does not have state.")
+
+    setstate = getstate
+
+
+def set_clock(moment):
+    """Set the program's clock (time.time and its kin, datetime's now and today) to read
+    moment (seconds since the epoch) now, and its process id to one that follows from moment:
+    runs with other moments differ in what a seeding from the clock or the id reads, as runs a
+    person makes days apart do, and the same moment reads the same in every grading."""
     import datetime
     import time
+    seconds = int(moment - time.time())
     for name, scale in (("time", 1), ("monotonic", 1), ("perf_counter", 1),
                         ("time_ns", 10 ** 9), ("monotonic_ns", 10 ** 9),
                         ("perf_counter_ns", 10 ** 9)):
@@ -352,7 +392,7 @@ def shift_clock(seconds):
         def utcnow(cls):
             return cls.utcfromtimestamp(time.time())
     datetime.date, datetime.datetime = MovedDate, MovedDatetime
-    os.getpid = lambda read=os.getpid: read() + seconds // 86400
+    os.getpid = lambda: 300 + int(moment // 86400) % 30000
 
 
 # How many things each drawing method of random draws from, given its arguments.
@@ -402,10 +442,14 @@ class RandomReports:
         self.seedings = self.draws = 0
         self.reading = False
         self.last_seeding = None
+        self.when_reading = None    # what to do as the game first reads its input
+        self.clock = None
 
     def input_read(self):
         if not self.reading:
             self.reading = True
+            if self.when_reading is not None:
+                self.when_reading()
             if self.last_seeding is not None:
                 self.channel.send({"seeded_at_start": self.last_seeding})
 
@@ -445,23 +489,23 @@ class RandomReports:
 
 def run_main(channel, config, code_dir):
     """Import or run one module the way `python -c 'import m'` / `python m.py` would."""
-    module = config["module"]
+    module = config.module
     reports = RandomReports(channel, code_dir)
     reached_eof = once(lambda: channel.send({"eof": True}))
-    sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.get("end_at_eof")
+    sys.stdin = WatchedStdin(sys.stdin, end_here(reached_eof) if config.end_at_eof
                              else reached_eof, reports.input_read)
-    if "imports" in config:
-        watch_imports(channel, code_dir, set(config["imports"]["allowed"]),
-                      set(config["imports"]["unwatched"]))
-    if config["mode"] == "program":
-        if config["honour_seeds"]:
-            shift_clock(config["clock_shift"])
-        make_random_reproducible(config["seed"], config["honour_seeds"], reports)
+    if config.imports is not None:
+        watch_imports(channel, code_dir, set(config.imports.allowed), set(config.imports.unwatched))
+    if config.mode == "program":
+        if config.honour_seeds:
+            set_clock(config.clock)
+            reports.clock = config.clock
+        make_random_reproducible(config.seed, config.honour_seeds, reports)
         report_draws(reports)
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
     try:
-        if config["mode"] == "program":
+        if config.mode == "program":
             runpy.run_path(os.path.join(code_dir, module + ".py"), run_name="__main__")
         else:
             importlib.import_module(module)
@@ -481,19 +525,19 @@ def run_main(channel, config, code_dir):
 
 
 def main():
-    config = json.loads(sys.argv[1])
-    jail.die_with_parent(lambda: os.getppid() == config["grader_pid"])
+    config = ChildConfig.from_json(sys.argv[1])
+    jail.die_with_parent(lambda: os.getppid() == config.grader_pid)
     code_dir = jail.isolate(config)
     jail.become_subreaper()
-    sealed = seal.apply(config["seal"]) if "seal" in config else None
-    jail.apply_limits(config["limits"])
+    sealed = seal.apply(config.seal) if config.seal is not None else None
+    jail.apply_limits(config.limits)
     restrict_path(code_dir)
     provide_site_builtins()
-    channel = Channel(config["fd"])
-    if config["mode"] == "probe":
+    channel = Channel(config.fd)
+    if config.mode == "probe":
         channel.send({"seal": sealed})
         channel.send({"end": End.FINISHED})
-    elif config["mode"] == "calls":
-        serve_calls(channel, config["output_limit"], config["value_limit"])
+    elif config.mode == "calls":
+        serve_calls(channel, config.output_limit, config.value_limit)
     else:
         run_main(channel, config, code_dir)

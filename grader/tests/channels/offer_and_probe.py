@@ -28,7 +28,7 @@ UNSAFE = {"privileged": False, "unsafe_no_jail": True} if "--unsafe-no-jail" in 
 sys.path.insert(0, KIT)
 import probe_wordle  # noqa: E402  (next to this file)
 from grader.grading import open_sandbox  # noqa: E402
-from grader.sandbox.loading import load_submission  # noqa: E402
+from grader.submission import load_submission  # noqa: E402
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long

@@ -1,4 +1,4 @@
-"""Tests for grader.sandbox.loading: folders, zips, and hostile archives."""
+"""Tests for grader.submission: folders, zips, and hostile archives."""
 
 import os
 import stat
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.assignment import REQUIRED_FILES
-from grader.sandbox.loading import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
+from grader.submission import MAX_FILE_BYTES, MAX_ZIP_ENTRIES, LoadError, load_submission
 
 WORDLE = b"def check_word(secret, guess):\n    return ['grey'] * 5\n"
 EASY = b"import wordle\n"
