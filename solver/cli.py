@@ -331,7 +331,7 @@ def run_build_tree(args):
                                                                            max(distribution)))
     print("  " + ", ".join("%d guesses: %d" % item for item in distribution.items()))
     print("  " + proof_statement(result, len(secrets), table.words[first], MAX_GUESSES))
-    print("  %.0f s of search in all (resumed runs summed)" % seconds)
+    print("  %.0f s of search in all (each group's time; resumed runs and groups searched at once summed)" % seconds)
     return EXIT_OK
 
 

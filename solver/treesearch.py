@@ -152,7 +152,7 @@ class TreeSearch:
         self.codes = letter_codes(table.words).astype(np.int64)
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
-        self.seconds = 0.0                 # the search's time, the runs that made its checkpoint summed
+        self.seconds = 0.0                 # each group's time, summed (runs that made its checkpoint, jobs)
         self.covers = {}
 
     def settings(self):
@@ -607,7 +607,8 @@ def build_tree(search, first, output, checkpoint, command, jobs=1):
               ("secrets", "%d, mean %.4f guesses, worst %d" % (len(paths), mean, max(distribution))),
               ("distribution", " ".join("%d:%d" % item for item in distribution.items())),
               ("search", proof_statement(result, len(paths), words[first], search.max_guesses)),
-              ("time", "%.0f s of search (the runs that made its checkpoint, summed)" % search.seconds)]
+              ("time", "%.0f s of search (each group's time, the runs that made its checkpoint and the groups "
+                       "searched at once summed)" % search.seconds)]
     write_tree(output, paths, words, [words[i] for i in search.answers], header)
     tree = DecisionTree(output, words, [words[i] for i in search.answers])     # read back: it must load and agree
     assert abs(tree.mean - mean) < 1e-9 and tree.worst == max(distribution)
