@@ -44,7 +44,10 @@ its bound and the seconds it took) is appended to a checkpoint file, so a
 search stopped part way goes on where it stopped when run again with the
 same settings.
 """
+import itertools
 import json
+import multiprocessing
+import signal
 import sys
 import time
 
@@ -149,7 +152,7 @@ class TreeSearch:
         self.codes = letter_codes(table.words).astype(np.int64)
         self.strong = StrongStrategy(table, cache_dir=False)   # its guess, wary of a seventh, is tried first in a rescue
         self.nodes_solved = 0
-        self.seconds = 0.0                 # the search's time, the runs that made its checkpoint summed
+        self.seconds = 0.0                 # each group's time, summed (runs that made its checkpoint, jobs)
         self.covers = {}
 
     def settings(self):
@@ -441,55 +444,75 @@ class TreeSearch:
                 guesses, position = rest[floors[rest] < best.total], 0
         return best, settled
 
-    def search(self, first, checkpoint=None):
+    def search(self, first, checkpoint=None, jobs=1):
         """The tree under the first guess (a word number): its groups are solved
-        biggest first, each appended to checkpoint (a path) when done and read
-        back from it on a later run. A group with no tree found within
-        max_guesses is given one more guess, and so on up to OVER_BUDGET more
-        (said as it happens; the tree's worst then shows it). Returns the root
-        Result (its bound: the fewest guesses in all any tree opening with first
-        can need, as far as the search proved), or None if some group found none
-        even so."""
+        biggest first, jobs at a time (in as many processes), each appended to
+        checkpoint (a path) when done and read back from it on a later run. A
+        group with no tree found within max_guesses is given one more guess, and
+        so on up to OVER_BUDGET more (said as it happens; the tree's worst then
+        shows it). Returns the root Result (its bound: the fewest guesses in all
+        any tree opening with first can need, as far as the search proved), or
+        None if some group found none even so."""
         done = load_checkpoint(checkpoint, self.settings(), first)
         groups = self.split(self.answers, first)
         wins = groups.pop(ALL_GREEN, None) is not None
         groups = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+        names = [cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist()))) for clue, secrets in groups]
         total = bound = len(self.answers)
         children = {}
         started = time.perf_counter()
-        for number, (clue, secrets) in enumerate(groups, start=1):
-            name = cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))
-            if name in done:
-                result, seconds = done[name]
-                self.seconds += seconds
-                how = "from the checkpoint"
-            else:
-                group_started = time.perf_counter()
-                result = self.solve(secrets, self.max_guesses - 1, 1)
-                over = 0
-                while result is None and over < self.OVER_BUDGET:
-                    over += 1
-                    trouble = self.core(secrets, self.max_guesses - 1)[:12]
-                    self.tell("group %d/%d: %d words: NO tree within %d guesses found (trouble: %s); "
-                              "trying %d" % (number, len(groups), len(secrets), self.max_guesses,
-                                             " ".join(self.table.words[i] for i in trouble), self.max_guesses + over))
-                    result = self.solve(secrets, self.max_guesses - 1 + over, 1)
-                    if result is not None:
-                        result = Result(result.total, result.node, 0)    # nothing is proven beyond max_guesses
-                if result is None:
-                    return None
+        todo = [number for number, name in enumerate(names) if name not in done]
+        finished = [(number, done[names[number]], "from the checkpoint") for number in range(len(groups))
+                    if names[number] in done]
+        for number, (result, seconds), how in itertools.chain(finished, self._solve_groups(groups, todo, jobs)):
+            clue, secrets = groups[number]
+            if result is None:
+                return None
+            self.seconds += seconds
+            if how is None:
                 how = "%.0f s in all" % (time.perf_counter() - started)
-                seconds = time.perf_counter() - group_started
-                self.seconds += seconds
-                append_checkpoint(checkpoint, self.settings(), first, name, result, seconds)
+                append_checkpoint(checkpoint, self.settings(), first, names[number], result, seconds)
             children[clue] = result.node
             total += result.total
             bound += max(result.bound, least_total(len(secrets)))
             self.tell("group %d/%d: %d words, %.4f guesses each, %s (%s); so far %d guesses in all, at least %d"
-                      % (number, len(groups), len(secrets), 1 + result.total / len(secrets),
+                      % (number + 1, len(groups), len(secrets), 1 + result.total / len(secrets),
                          "optimal" if result.optimal else "at least %.4f" % (1 + result.bound / len(secrets)),
                          how, total, bound))
         return Result(total, Node(first, wins, children), bound)
+
+    def _solve_groups(self, groups, todo, jobs):
+        """(number, (Result or None, seconds), None) for each group numbered in todo, as each is
+        solved: here one after the other, or jobs at a time in forked processes (the groups
+        share no subproblem: their secrets differ)."""
+        if jobs <= 1 or len(todo) <= 1:
+            for number in todo:
+                yield number, self.solve_group(number + 1, len(groups), groups[number][1]), None
+            return
+        global _WORKER
+        _WORKER = (self, groups)
+        context = multiprocessing.get_context("fork")
+        with context.Pool(min(jobs, len(todo)), initializer=signal.signal,
+                          initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+            for number, solved, nodes in pool.imap_unordered(_solve_in_worker, todo):
+                self.nodes_solved += nodes
+                yield number, solved, None
+
+    def solve_group(self, number, count, secrets):
+        """(the Result for a group of the first guess, or None; the seconds it took)."""
+        group_started = time.perf_counter()
+        result = self.solve(secrets, self.max_guesses - 1, 1)
+        over = 0
+        while result is None and over < self.OVER_BUDGET:
+            over += 1
+            trouble = self.core(secrets, self.max_guesses - 1)[:12]
+            self.tell("group %d/%d: %d words: NO tree within %d guesses found (trouble: %s); "
+                      "trying %d" % (number, count, len(secrets), self.max_guesses,
+                                     " ".join(self.table.words[i] for i in trouble), self.max_guesses + over))
+            result = self.solve(secrets, self.max_guesses - 1 + over, 1)
+            if result is not None:
+                result = Result(result.total, result.node, 0)    # nothing is proven beyond max_guesses
+        return result, time.perf_counter() - group_started
 
     def uncoverable(self, first):
         """The families of words differing in one place only that first leaves together and
@@ -515,6 +538,16 @@ class TreeSearch:
     def tell(self, text):
         if self.progress:
             self.progress(text)
+
+
+_WORKER = None     # (the TreeSearch, its first guess's groups), set before the worker processes fork
+
+
+def _solve_in_worker(number):
+    search, groups = _WORKER
+    before = search.nodes_solved
+    solved = search.solve_group(number + 1, len(groups), groups[number][1])
+    return number, solved, search.nodes_solved - before
 
 
 def load_checkpoint(path, settings, first):
@@ -551,7 +584,7 @@ def say(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def build_tree(search, first, output, checkpoint, command):
+def build_tree(search, first, output, checkpoint, command, jobs=1):
     """Search, check and write the tree; return its figures ({guesses: secrets}, mean, Result,
     seconds of search in all runs) or None."""
     from solver.tree import DecisionTree, write_tree
@@ -560,7 +593,7 @@ def build_tree(search, first, output, checkpoint, command):
     say("searching a tree for %d secrets, %d allowed guesses, first guess %s (%s); checkpoint %s"
         % (len(search.answers), len(words), words[first], search.settings(), checkpoint))
     started = time.perf_counter()
-    result = search.search(first, checkpoint)
+    result = search.search(first, checkpoint, jobs)
     if result is None:
         say("no tree found for some group even with %d more guesses: try wider settings (--widths, --rescue)"
             % TreeSearch.OVER_BUDGET)
@@ -574,7 +607,8 @@ def build_tree(search, first, output, checkpoint, command):
               ("secrets", "%d, mean %.4f guesses, worst %d" % (len(paths), mean, max(distribution))),
               ("distribution", " ".join("%d:%d" % item for item in distribution.items())),
               ("search", proof_statement(result, len(paths), words[first], search.max_guesses)),
-              ("time", "%.0f s of search (the runs that made its checkpoint, summed)" % search.seconds)]
+              ("time", "%.0f s of search (each group's time, the runs that made its checkpoint and the groups "
+                       "searched at once summed)" % search.seconds)]
     write_tree(output, paths, words, [words[i] for i in search.answers], header)
     tree = DecisionTree(output, words, [words[i] for i in search.answers])     # read back: it must load and agree
     assert abs(tree.mean - mean) < 1e-9 and tree.worst == max(distribution)

@@ -36,7 +36,6 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from grader.sandbox import bytecode, cgroup, modes, sealing, temp_folders
@@ -205,7 +204,7 @@ class Sandbox:
         except HidingError as error:
             raise SandboxError(str(error)) from None
         if landlock:
-            self.seal_required = replace(self.seal_required, landlock=1)
+            self.seal_required = SealRequired(self.seal_required.seccomp, landlock=1)
             self.protections.append("the kit, the cache and the results are out of Landlock's "
                                     "reach: their modes are left as they are")
 

@@ -1,102 +1,107 @@
 """The child's configuration: one typed object, made by the grader (sandbox/box.py and
 sandbox/modes.py), sent as JSON on the child's command line, read back here by the child.
 
-Standard library only (it runs inside the child).  A field that is misspelt or unknown fails
-loudly on both sides: the classes have slots, and from_json builds them with keywords.
+Standard library only, and light (it runs inside the child, at every start).  A field that
+is misspelt or unknown fails loudly on both sides: the classes have slots, and from_json
+builds them with keywords.
 """
 
 import json
-from dataclasses import asdict, dataclass, field
+
+REQUIRED = object()     # a field without a default
 
 
-@dataclass(slots=True)
-class Ids:
-    """An unprivileged uid and gid (the run's own)."""
+class Record:
+    """Named fields (FIELDS: name -> default, REQUIRED, or a class or type to call for one;
+    NESTED: name -> the Record class a field holds), with slots: an unknown, misspelt or
+    missing field raises.  Hand-made, not a dataclass: importing dataclasses would cost each
+    child's start more CPU time than all the rest of its configuration."""
 
-    uid: int
-    gid: int
+    __slots__ = ()
+    FIELDS = {}
+    NESTED = {}
+
+    def __init__(self, *args, **kwargs):
+        names = list(self.FIELDS)
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes at most {len(names)} fields")
+        values = dict(zip(names, args))
+        for name, value in kwargs.items():
+            if name not in self.FIELDS or name in values:
+                raise TypeError(f"{type(self).__name__}: unknown or repeated field {name!r}")
+            values[name] = value
+        for name, default in self.FIELDS.items():
+            if name not in values:
+                if default is REQUIRED:
+                    raise TypeError(f"{type(self).__name__}: missing field {name!r}")
+                values[name] = default() if callable(default) else default
+            setattr(self, name, values[name])
+
+    def __eq__(self, other):
+        return type(other) is type(self) and self.plain() == other.plain()
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__, ", ".join(
+            "%s=%r" % (name, getattr(self, name)) for name in self.FIELDS))
+
+    def plain(self):
+        """The fields as plain data (nested records as dicts)."""
+        return {name: value.plain() if isinstance(value, Record) else value
+                for name, value in ((name, getattr(self, name)) for name in self.FIELDS)}
+
+    @classmethod
+    def from_plain(cls, fields):
+        """cls from what plain() made (a TypeError names an unknown or missing field)."""
+        if type(fields) is not dict:
+            raise TypeError(f"{cls.__name__} expects an object, not {type(fields).__name__}")
+        return cls(**{name: cls.NESTED[name].from_plain(value)
+                      if name in cls.NESTED and value is not None else value
+                      for name, value in fields.items()})
 
 
-@dataclass(slots=True)
-class ImportRules:
-    """Report imports of top-level modules not in allowed, except those unwatched modules make."""
-
-    allowed: list
-    unwatched: list
+def record(name, doc, fields, nested=None):
+    """A Record class: fields in order, name -> default (REQUIRED where there is none)."""
+    return type(name, (Record,), {"__slots__": tuple(fields), "__doc__": doc,
+                                  "FIELDS": dict(fields), "NESTED": nested or {}})
 
 
-@dataclass(slots=True)
-class SealRequired:
-    """What a child's seal must hold (what the probe's held): seccomp, a Landlock ABI."""
-
-    seccomp: bool = False
-    landlock: int = 0
-
-
-@dataclass(slots=True)
-class Seal:
-    """Landlock's paths (child/seal.py's restrict_paths) and what must hold."""
-
-    read: list
-    list: list
-    execute: list
-    write: list
-    require: SealRequired = field(default_factory=SealRequired)
-
-
-@dataclass(slots=True)
-class Jail:
-    """A chroot jail on a tmpfs in namespaces of its own (child/jail.py)."""
-
-    root: str
-    uid: int
-    gid: int
-    tmpfs_bytes: int
-    tmpfs_inodes: int
-    system_paths: list
-    user_namespace: bool = False
-    outer: Ids = None       # root building a user namespace: the uid it first becomes
+Ids = record("Ids", "An unprivileged uid and gid (the run's own).",
+             {"uid": REQUIRED, "gid": REQUIRED})
+ImportRules = record(
+    "ImportRules",
+    "Report imports of top-level modules not in allowed, except those unwatched modules make.",
+    {"allowed": REQUIRED, "unwatched": REQUIRED})
+SealRequired = record("SealRequired",
+                      "What a child's seal must hold (what the probe's held): seccomp, a Landlock ABI.",
+                      {"seccomp": False, "landlock": 0})
+Seal = record("Seal", "Landlock's paths (child/seal.py's restrict_paths) and what must hold.",
+              {"read": REQUIRED, "list": REQUIRED, "execute": REQUIRED, "write": REQUIRED,
+               "require": SealRequired}, {"require": SealRequired})
+Jail = record("Jail", "A chroot jail on a tmpfs in namespaces of its own (child/jail.py); outer: "
+              "the Ids root first becomes when it builds a user namespace.",
+              {"root": REQUIRED, "uid": REQUIRED, "gid": REQUIRED, "tmpfs_bytes": REQUIRED,
+               "tmpfs_inodes": REQUIRED, "system_paths": REQUIRED, "user_namespace": False,
+               "outer": None}, {"outer": Ids})
 
 
-@dataclass(slots=True)
-class ChildConfig:
-    """What one child runs (mode: probe, calls, import or program) and how it is isolated."""
+class ChildConfig(Record):
+    """What one child runs (mode: probe, calls, import or program) and how it is isolated:
+    clock (with honour_seeds) is the moment the program's clock reads as it starts;
+    output_limit and value_limit (calls) what a call may print and return, in bytes; box the
+    folder of the submission's temp copy; limits resource name: limit (jail.apply_limits);
+    fd the protocol socket; seal None where nothing is sealed (the unsafe mode); drop the ids
+    the uid mode becomes."""
 
-    mode: str
-    module: str = ""
-    seed: object = None
-    honour_seeds: bool = False
-    clock: int = 0              # with honour_seeds: the moment its clock reads as it starts
-    hash_seed: int = 0
-    end_at_eof: bool = False
-    output_limit: int = 0       # calls: what a call may print, in bytes
-    value_limit: int = 0        # calls: a returned value's encoded size, in bytes
-    box: str = ""               # the folder of the submission's temp copy
-    limits: dict = field(default_factory=dict)     # resource name: limit (jail.apply_limits)
-    grader_pid: int = 0
-    fd: int = -1                # the protocol socket
-    imports: ImportRules = None
-    cgroup_procs: list = field(default_factory=list)
-    seal: Seal = None           # None: not sealed (the unsafe mode)
-    drop: Ids = None            # the uid mode: the ids it becomes
-    jail: Jail = None
+    FIELDS = {"mode": REQUIRED, "module": "", "seed": None, "honour_seeds": False, "clock": 0,
+              "hash_seed": 0, "end_at_eof": False, "output_limit": 0, "value_limit": 0,
+              "box": "", "limits": dict, "grader_pid": 0, "fd": -1, "imports": None,
+              "cgroup_procs": list, "seal": None, "drop": None, "jail": None}
+    NESTED = {"imports": ImportRules, "seal": Seal, "drop": Ids, "jail": Jail}
+    __slots__ = tuple(FIELDS)
 
     def to_json(self):
-        return json.dumps(asdict(self))
+        return json.dumps(self.plain())
 
     @classmethod
     def from_json(cls, text):
-        return _build(cls, json.loads(text))
-
-
-NESTED = {ChildConfig: {"imports": ImportRules, "seal": Seal, "drop": Ids, "jail": Jail},
-          Seal: {"require": SealRequired}, Jail: {"outer": Ids}}
-
-
-def _build(cls, fields):
-    """cls from the plain fields asdict made (a TypeError names an unknown or missing one)."""
-    if type(fields) is not dict:
-        raise TypeError(f"{cls.__name__} expects an object, not {type(fields).__name__}")
-    nested = NESTED.get(cls, {})
-    return cls(**{name: _build(nested[name], value) if name in nested and value is not None
-                  else value for name, value in fields.items()})
+        return cls.from_plain(json.loads(text))
