@@ -290,14 +290,14 @@ def end_here(report):
     return end
 
 
-def make_random_reproducible(seed, honour_seeds, reports):
+def make_random_reproducible(seed, honour_seeds, reports, clock=None):
     """Seed random; a student's random.seed(...) does nothing, and every generator the
     program makes (random.Random(), random.Random(time.time()), random.SystemRandom())
     starts from the same seed, so a replay with this seed picks the same secret. Each seeding
     with a value is passed to reports.seeded(value); with honour_seeds it takes effect, and
     from the game's first input on, the generators no value seeded (the module's,
-    random.Random(), SystemRandom()) go on from another seed, one of this seed and the run's
-    clock: a person's runs differ in what they draw once the secret is drawn (a seeding drawn
+    random.Random(), SystemRandom()) go on from another seed, one of this seed and clock
+    (the moment the run's clock read as it started): a person's runs differ in what they draw once the secret is drawn (a seeding drawn
     from random itself too), unlike a seeding with a fixed value.  random.seed stays a bound
     method of the module's generator, as in Python itself."""
     original_seed = random.Random.seed
@@ -315,7 +315,7 @@ def make_random_reproducible(seed, honour_seeds, reports):
             unseeded.add(self)
 
     def go_on_afresh():
-        state["seed"] = "%s after input, clock %s" % (seed, reports.clock)
+        state["seed"] = "%s after input, clock %s" % (seed, clock)
         for generator in list(unseeded):
             original_seed(generator, state["seed"])
 
@@ -443,7 +443,6 @@ class RandomReports:
         self.reading = False
         self.last_seeding = None
         self.when_reading = None    # what to do as the game first reads its input
-        self.clock = None
 
     def input_read(self):
         if not self.reading:
@@ -499,8 +498,7 @@ def run_main(channel, config, code_dir):
     if config.mode == "program":
         if config.honour_seeds:
             set_clock(config.clock)
-            reports.clock = config.clock
-        make_random_reproducible(config.seed, config.honour_seeds, reports)
+        make_random_reproducible(config.seed, config.honour_seeds, reports, config.clock)
         report_draws(reports)
         sys.argv = [module + ".py"]
     running_pid = os.getpid()
