@@ -54,12 +54,16 @@ def main():
           % (sys.version.split()[0], len(names), args.rounds, args.jobs, args.busy), flush=True)
     with cpu_bound_processes(args.busy * (os.cpu_count() or 1)):
         for number in range(args.rounds):
+            started = time.monotonic()
             with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
                 for name, seconds, error in pool.map(graded, names):
                     results.append((seconds, name))
                     if error:
                         errors[error] += 1
                         print("round %d: %s raised %s" % (number + 1, name, error), flush=True)
+            print("round %d of %d: %d gradings in %.0f s, %d raised so far"
+                  % (number + 1, args.rounds, len(names), time.monotonic() - started,
+                     sum(errors.values())), flush=True)
     raised = sum(errors.values())
     print("gradings: %d; raised: %d (target 0) -> %s"
           % (len(results), raised, "met" if not raised else "NOT met"))

@@ -38,7 +38,7 @@ import threading
 import time
 from pathlib import Path
 
-from grader.sandbox import bytecode, cgroup, modes, sealing, temp_folders
+from grader.sandbox import bytecode, cgroup, modes, sealing, temp_folders, uids
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status, capped
 from grader.sandbox.child.configuration import ChildConfig, ImportRules, SealRequired
@@ -46,7 +46,7 @@ from grader.sandbox.child_process import ChildProcess
 from grader.sandbox.child_reports import CallResult, RunResult, call_result, run_result
 from grader.sandbox.interpreters import find_system_python, own_python
 from grader.sandbox.limits import Limits
-from grader.sandbox.modes import JAIL_UID_BASE, UNSAFE
+from grader.sandbox.modes import UNSAFE
 from grader.sandbox.private_paths import HidingError, PrivatePaths
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
@@ -377,10 +377,6 @@ class Sandbox:
         config.box, config.grader_pid = str(self.temp / "box"), os.getpid()
         if self.allowed_imports is not None:
             config.imports = ImportRules(list(self.allowed_imports), list(self.unwatched_modules))
-        uid = None
-        if self.privileged and mode.name != UNSAFE:
-            uid = JAIL_UID_BASE + int.from_bytes(os.urandom(2), "little")
-            self.child_uids.add(uid)
         if self.cgroup is not None:
             config.cgroup_procs = self.cgroup.procs_files
         if mode.sealed:
@@ -389,11 +385,20 @@ class Sandbox:
                                              self.seal_required)
             except sealing.SealingError as error:
                 raise SandboxError(str(error)) from None
-        for name, value in mode.child_part(modes.Place(uid, self.temp / "jail", python,
-                                                       self.limits)).items():
-            setattr(config, name, value)
+        held = None
+        if self.privileged and mode.name != UNSAFE:
+            held = uids.hold()
+            self.child_uids.add(held.uid)
         try:
+            place = modes.Place(held.uid if held else None, self.temp / "jail", python,
+                                self.limits)
+            for name, value in mode.child_part(place).items():
+                setattr(config, name, value)
             return ChildProcess(python, self.temp / "runtime" / "start.py", self.limits,
-                                config, stdin)
-        except OSError as error:
-            raise SandboxError(f"cannot start the sandbox child: {error}") from None
+                                config, stdin, held)
+        except BaseException as error:
+            if held is not None:
+                held.release()
+            if isinstance(error, OSError):
+                raise SandboxError(f"cannot start the sandbox child: {error}") from None
+            raise

@@ -30,9 +30,11 @@ STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could 
 class ChildProcess:
     """One running child: its pipes, its protocol socket, and how to end it."""
 
-    def __init__(self, python, script, limits, config, stdin):
+    def __init__(self, python, script, limits, config, stdin, held_uid=None):
         """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
-        cannot start."""
+        cannot start.  held_uid (uids.HeldUid), the child's uid as root, is given back once
+        the child and what its uid left are gone."""
+        self.held_uid = held_uid
         self.mode = config.mode
         self.limits = limits
         self.cpu_limit = config.limits.get("RLIMIT_CPU")  # the kernel's, in seconds
@@ -455,6 +457,8 @@ class ChildProcess:
             self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
             kill_marked_processes(self.marker)
+        if self.held_uid is not None:
+            self.held_uid.release()
         if not self._closed:
             self._closed = True
             for fd in self._proc_fds.values():

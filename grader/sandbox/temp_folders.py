@@ -14,7 +14,7 @@ from pathlib import Path
 
 SANDBOX = "wordle-kit-sandbox-"
 SUBMISSION = "wordle-kit-submission-"
-OWNED_NAME = re.compile(r"(?:%s|%s)(?P<pid>\d+)-(?P<started>\d+)-" % (SANDBOX, SUBMISSION))
+GRADERS = (SANDBOX, SUBMISSION)
 
 
 def start_time(pid):
@@ -50,15 +50,18 @@ def maker_alive(pid, started):
     return now is not None and (started == "0" or now in ("0", started))
 
 
-def sweep():
-    """Remove the temp folders of this user's graders that are gone; their names."""
+def sweep(prefixes=GRADERS):
+    """Remove the temp folders (of these prefixes, the graders' by default) of this user's
+    processes that are gone; their names."""
+    owned_name = re.compile(r"(?:%s)(?P<pid>\d+)-(?P<started>\d+)-"
+                            % "|".join(re.escape(prefix) for prefix in prefixes))
     removed = []
     try:
         entries = list(os.scandir(tempfile.gettempdir()))
     except OSError:
         return removed
     for entry in entries:
-        owner = OWNED_NAME.match(entry.name)
+        owner = owned_name.match(entry.name)
         if owner is None or maker_alive(int(owner["pid"]), owner["started"]):
             continue
         try:

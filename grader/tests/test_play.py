@@ -337,13 +337,15 @@ def attempt(when):
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)", TOKEN],
                          start_new_session=True, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
-        if os.fork() == 0:
-            os.setsid()
-            if os.fork() == 0:
-                os.execv(sys.executable, [sys.executable, "-c",
-                                          "import time; time.sleep(120)", TOKEN])
-            os._exit(0)
         print(when, "started processes")
+        if os.fork() == 0:      # a daemon, as far as the run's process limit lets it
+            try:
+                os.setsid()
+                if os.fork() == 0:
+                    os.execv(sys.executable, [sys.executable, "-c",
+                                              "import time; time.sleep(120)", TOKEN])
+            finally:
+                os._exit(0)
     except OSError as error:
         print(when, "could not start processes:", type(error).__name__)
 

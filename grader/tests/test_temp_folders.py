@@ -56,3 +56,13 @@ def test_a_pid_used_again_does_not_keep_a_dead_graders_folder(tmp_path, monkeypa
     reused = tmp_path / ("%s%d-1-xyz" % (temp_folders.SANDBOX, os.getpid()))  # started long ago
     reused.mkdir()
     assert temp_folders.sweep() == [reused.name] and not reused.exists()
+
+
+def test_a_sweep_removes_only_the_prefixes_it_is_given(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = "%d-1-xyz" % os.getpid()                         # this pid, started long ago
+    graders, tests = tmp_path / (temp_folders.SANDBOX + dead), tmp_path / ("test-cache-" + dead)
+    graders.mkdir()
+    tests.mkdir()
+    assert temp_folders.sweep() == [graders.name] and tests.exists()
+    assert temp_folders.sweep(("test-cache-",)) == [tests.name] and not tests.exists()
