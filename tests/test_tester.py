@@ -82,6 +82,29 @@ def run_tester(folder, python=sys.executable):
     return result
 
 
+@pytest.fixture(scope="module", autouse=True)
+def waiting_run(tmp_path_factory):
+    """() -> the report of the tester on a function that only waits, started with this file's
+    first test: its 20 s of waiting pass while the other tests run."""
+    folder = tmp_path_factory.mktemp("waiting")
+    make_submission(folder, "sleeping_function")
+    with open(folder / "out.txt", "w") as out, open(folder / "err.txt", "w") as err:
+        process = subprocess.Popen([sys.executable, "test_wordle_funcs.py"], cwd=folder,
+                                   stdout=out, stderr=err, stdin=subprocess.DEVNULL, text=True)
+
+    def report():
+        process.wait(timeout=RUN_TIMEOUT)
+        result = subprocess.CompletedProcess(process.args, process.returncode,
+                                             (folder / "out.txt").read_text(),
+                                             (folder / "err.txt").read_text())
+        assert_clean_report(result)
+        return result
+
+    yield report
+    process.kill()
+    process.wait()
+
+
 def run_fixture(tmp_path, fixture):
     make_submission(tmp_path, fixture)
     return run_tester(tmp_path)
@@ -90,7 +113,11 @@ def run_fixture(tmp_path, fixture):
 def run_expecting(tmp_path, fixture, failed):
     """The report of the fixture, after checking its exit status and its count
     of failed checks (every other check passed)."""
-    result = run_fixture(tmp_path, fixture)
+    return report_expecting(run_fixture(tmp_path, fixture), failed)
+
+
+def report_expecting(result, failed):
+    """result's report, after checking its exit status and its count of failed checks."""
     assert result.returncode == (1 if failed else 0), result.stdout
     assert counts(result) == (TOTAL_CHECKS - failed, failed)
     return result.stdout
@@ -316,8 +343,8 @@ def test_printing_at_import_is_blamed_on_the_file_that_prints(tmp_path):
     assert "  PASS  import easy_wordle" in out
 
 
-def test_a_function_that_waits_without_computing_is_stopped(tmp_path):
-    out = run_expecting(tmp_path, "sleeping_function", 10)
+def test_a_function_that_waits_without_computing_is_stopped(waiting_run):
+    out = report_expecting(waiting_run(), 10)
     assert re.fullmatch(r"did not finish: still waiting after \d+ seconds, having used only "
                         r"\d+\.\d seconds of CPU time, at wordle\.py, line \d+, in known_word "
                         r"\(time\.sleep\? reading a file\?\)", fail_block(out, "known_word([])")[1])
