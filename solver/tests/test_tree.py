@@ -137,6 +137,33 @@ def test_the_search_finds_a_tree_that_check_word_confirms_and_resumes_from_its_c
     assert sorted(without_seconds(tmp_path / "in-two.jsonl")) == sorted(without_seconds(checkpoint))
 
 
+def test_the_hard_groups_are_searched_with_their_widths_and_the_others_come_from_the_checkpoint(tmp_path):
+    """With hard_family 7, the group holding the seven _ILLS words is searched with the hard widths
+    (its subtree the one a search with those widths finds), the other groups read from the lines
+    a search without hard groups left; one line more, under the hard widths' settings."""
+    from solver.treesearch import TreeSearch
+
+    sample = sorted(set(WORDS[::40]) | {"TARES", "BILLS", "FILLS", "GILLS", "HILLS", "MILLS", "PILLS", "WILLS"})
+    table = PatternTable.build(sample, cache_dir=False)
+    everything = np.arange(len(sample))
+    first, bills = table.index["TARES"], table.index["BILLS"]
+    checkpoint = tmp_path / "search.jsonl"
+    TreeSearch(table, everything, widths=(1,), rescue=5).search(first, checkpoint)
+    lines = checkpoint.read_text().splitlines()
+    hard = TreeSearch(table, everything, widths=(1,), rescue=5, hard_family=7, hard_widths=(4,))
+    result = hard.search(first, checkpoint)
+    added = checkpoint.read_text().splitlines()[len(lines):]
+    assert len(added) == 1 and '"settings":"%s"' % hard.settings((4,)) in added[0]
+    assert hard.settings() == "treesearch 5 6 1 5 hard 7 4" and hard.nodes_solved > 0
+    clue = int(table.by_secret[bills, first])
+    wide = TreeSearch(table, everything, widths=(4,), rescue=5).search(first).node.children[clue]
+    assert result.node.children[clue].as_list() == wide.as_list()
+    paths = dict(result.node.paths())
+    assert sorted(paths) == list(range(len(sample))) and result.total == sum(map(len, paths.values()))
+    for secret, steps in paths.items():
+        assert all(encode_clue(check_word(sample[secret], sample[guess])) == clue for guess, clue in steps)
+
+
 def without_seconds(checkpoint):
     return [re.sub(r'"seconds":[0-9.]+', "", line) for line in checkpoint.read_text().splitlines()]
 
