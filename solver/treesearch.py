@@ -42,7 +42,10 @@ optimal it can be at most.
 The first guess's groups are solved one at a time and each result (with
 its bound and the seconds it took) is appended to a checkpoint file, so a
 search stopped part way goes on where it stopped when run again with the
-same settings.
+same settings. The groups whose largest family has at least hard_family
+words (where the six-guess cap binds) may be searched with widths of their
+own (hard_widths); each line states its group's settings, so lines made
+without them still serve the other groups.
 """
 import itertools
 import json
