@@ -77,6 +77,12 @@ def build_parser():
                                                       "place that it leaves together can be found in time)")
     build.add_argument("--widths", default="1", metavar="N,N,...",
                        help="guesses tried at each level after the first (then 1 below; default 1)")
+    build.add_argument("--hard-family", type=int, default=0, metavar="K",
+                       help="search the first guess's groups that hold K or more words differing in one place "
+                            "only (BILLS, DILLS, ...: where the six-guess cap binds) with --hard-widths "
+                            "(default 0: none)")
+    build.add_argument("--hard-widths", metavar="N,N,...",
+                       help="the widths for the groups --hard-family picks (default: --widths)")
     build.add_argument("--rescue", type=int, default=20, metavar="N",
                        help="more guesses tried where none of those fits in six (default 20)")
     build.add_argument("--exhaustive", action="store_true",
@@ -282,6 +288,17 @@ def run_bench(args):
     return status
 
 
+def parse_widths(option, text):
+    """The widths an option gives (numbers of at least 1 separated by commas)."""
+    try:
+        widths = tuple(int(width) for width in text.split(","))
+    except ValueError:
+        raise Failure("%s: numbers separated by commas, e.g. 3,2" % option)
+    if any(width < 1 for width in widths):
+        raise Failure("%s: each width must be at least 1" % option)
+    return widths
+
+
 def run_build_tree(args):
     import pathlib
     import shlex
@@ -294,16 +311,15 @@ def run_build_tree(args):
     from solver.treesearch import TreeSearch, build_tree, proof_statement, say
 
     words, answers = word_lists(args)
-    try:
-        widths = tuple(int(width) for width in args.widths.split(","))
-    except ValueError:
-        raise Failure("--widths: numbers separated by commas, e.g. 3,2")
-    if any(width < 1 for width in widths) or args.jobs < 1 or args.rescue < 0 or args.exact_below < 0:
-        raise Failure("--widths and --jobs must be at least 1, --rescue and --exact-below at least 0")
+    widths = parse_widths("--widths", args.widths)
+    hard_widths = parse_widths("--hard-widths", args.hard_widths or args.widths)
+    if args.jobs < 1 or args.rescue < 0 or args.exact_below < 0 or args.hard_family < 0:
+        raise Failure("--jobs must be at least 1, --rescue, --exact-below and --hard-family at least 0")
     table = make_strategy("strong", words, args).table
     secrets = np.array(sorted(table.index[word] for word in answers), dtype=np.int64)
     search = TreeSearch(table, secrets, max_guesses=MAX_GUESSES, widths=widths, rescue=args.rescue,
-                        exhaustive=args.exhaustive, exact_below=args.exact_below, progress=say)
+                        exhaustive=args.exhaustive, exact_below=args.exact_below, progress=say,
+                        hard_family=args.hard_family, hard_widths=hard_widths)
     if args.first:
         if args.first.upper() not in table.index:
             raise Failure("--first: %s is not an allowed guess" % args.first.upper())
@@ -320,6 +336,8 @@ def run_build_tree(args):
     command = "python -m solver build-tree --first %s --widths %s --rescue %d%s%s" % (
         table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "",
         " --exact-below %d" % args.exact_below if args.exact_below else "")
+    if args.hard_family:
+        command += " --hard-family %d --hard-widths %s" % (args.hard_family, ",".join(map(str, hard_widths)))
     for option, value in (("--words", args.words), ("--answers", args.answers)):
         if value:
             command += " %s %s" % (option, shlex.quote(pathlib.Path(value).name))

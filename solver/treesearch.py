@@ -42,7 +42,10 @@ optimal it can be at most.
 The first guess's groups are solved one at a time and each result (with
 its bound and the seconds it took) is appended to a checkpoint file, so a
 search stopped part way goes on where it stopped when run again with the
-same settings.
+same settings. The groups whose largest family has at least hard_family
+words (where the six-guess cap binds) may be searched with widths of their
+own (hard_widths); each line states its group's settings, so lines made
+without them still serve the other groups.
 """
 import itertools
 import json
@@ -135,12 +138,15 @@ class TreeSearch:
     TIGHT = 3          # a family whose cover spares at most this many members is tight (exhaustive)
 
     def __init__(self, table, answers, max_guesses=6, widths=(4, 2, 1), rescue=200, exhaustive=False,
-                 exact_below=0, progress=None):
+                 exact_below=0, progress=None, hard_family=0, hard_widths=None):
         self.table = table
         self.by_secret = table.by_secret
         self.answers = np.asarray(sorted(answers), dtype=np.int64)
         self.max_guesses = max_guesses
         self.widths = tuple(widths)        # widths[level - 1]: guesses tried at that level (1 = after the first guess)
+        self.hard_family = hard_family     # a first guess's group with a family of at least this many: hard_widths
+        self.hard_widths = tuple(hard_widths or widths)
+        self.group_widths = self.widths    # the widths of the group of the first guess being solved
         self.rescue = rescue
         self.exhaustive = exhaustive
         self.exact_below = exact_below     # groups of at most this many secrets: every guess (the result proven)
@@ -155,13 +161,29 @@ class TreeSearch:
         self.seconds = 0.0                 # each group's time, summed (runs that made its checkpoint, jobs)
         self.covers = {}
 
-    def settings(self):
-        return "treesearch 5 %d %s %d%s%s" % (self.max_guesses, ",".join(map(str, self.widths)), self.rescue,
-                                              " exhaustive %d" % self.TIGHT if self.exhaustive else "",
-                                              " exact-below %d" % self.exact_below if self.exact_below else "")
+    def settings(self, widths=None):
+        """The search's settings as the checkpoint and the tree's header state them (with widths: those
+        of a group searched with them; without: the whole search's, the hard groups' widths included)."""
+        hard = ""
+        if widths is None:
+            widths = self.widths
+            if self.hard_family:
+                hard = " hard %d %s" % (self.hard_family, ",".join(map(str, self.hard_widths)))
+        return "treesearch 5 %d %s %d%s%s%s" % (self.max_guesses, ",".join(map(str, widths)), self.rescue,
+                                                " exhaustive %d" % self.TIGHT if self.exhaustive else "",
+                                                " exact-below %d" % self.exact_below if self.exact_below else "",
+                                                hard)
+
+    def widths_for(self, secrets):
+        """The widths a group of the first guess is searched with: hard_widths where its largest
+        one-letter family has at least hard_family words (there the six-guess cap binds and the
+        search needs more guesses tried further down), else widths."""
+        if self.hard_family and len(self.largest_family(secrets)) >= self.hard_family:
+            return self.hard_widths
+        return self.widths
 
     def width(self, level):
-        return self.widths[level - 1] if level - 1 < len(self.widths) else 1
+        return self.group_widths[level - 1] if level - 1 < len(self.group_widths) else 1
 
     def split(self, group, guess):
         """{clue: the secrets of group giving it} for guess (all green included)."""
@@ -452,12 +474,14 @@ class TreeSearch:
         so on up to OVER_BUDGET more (said as it happens; the tree's worst then
         shows it). Returns the root Result (its bound: the fewest guesses in all
         any tree opening with first can need, as far as the search proved), or
-        None if some group found none even so."""
-        done = load_checkpoint(checkpoint, self.settings(), first)
+        None if some group found none even so. A checkpoint line serves a group
+        searched with the same settings (its own widths included)."""
+        done = load_checkpoint(checkpoint, first)
         groups = self.split(self.answers, first)
         wins = groups.pop(ALL_GREEN, None) is not None
         groups = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
-        names = [cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist()))) for clue, secrets in groups]
+        names = [(self.settings(self.widths_for(secrets)),
+                  cache.fingerprint(str(clue), " ".join(map(str, secrets.tolist())))) for clue, secrets in groups]
         total = bound = len(self.answers)
         children = {}
         started = time.perf_counter()
@@ -471,7 +495,8 @@ class TreeSearch:
             self.seconds += seconds
             if how is None:
                 how = "%.0f s in all" % (time.perf_counter() - started)
-                append_checkpoint(checkpoint, self.settings(), first, names[number], result, seconds)
+                settings, name = names[number]
+                append_checkpoint(checkpoint, settings, first, name, result, seconds)
             children[clue] = result.node
             total += result.total
             bound += max(result.bound, least_total(len(secrets)))
@@ -501,6 +526,7 @@ class TreeSearch:
     def solve_group(self, number, count, secrets):
         """(the Result for a group of the first guess, or None; the seconds it took)."""
         group_started = time.perf_counter()
+        self.group_widths = self.widths_for(secrets)
         result = self.solve(secrets, self.max_guesses - 1, 1)
         over = 0
         while result is None and over < self.OVER_BUDGET:
@@ -550,8 +576,8 @@ def _solve_in_worker(number):
     return number, solved, search.nodes_solved - before
 
 
-def load_checkpoint(path, settings, first):
-    """{group name: (its Result, the seconds it took)} from the lines of path made with these settings."""
+def load_checkpoint(path, first):
+    """{(settings, group name): (its Result, the seconds it took)} from the lines of path for first."""
     done = {}
     if path is None:
         return done
@@ -560,8 +586,8 @@ def load_checkpoint(path, settings, first):
             for line in file:
                 try:
                     entry = json.loads(line)
-                    if entry["settings"] == settings and entry["first"] == first:
-                        done[entry["group"]] = (Result(int(entry["total"]), Node.from_list(entry["tree"]),
+                    if entry["first"] == first:
+                        done[(entry["settings"], entry["group"])] = (Result(int(entry["total"]), Node.from_list(entry["tree"]),
                                                        int(entry["bound"])), float(entry["seconds"]))
                 except (ValueError, KeyError, TypeError):
                     continue            # a line cut short by a stop: that group is solved again

@@ -85,6 +85,8 @@ def test_solution_once_certain(word_file):
     ([], "", "no games"),
     (["/no/such/file"], "", "cannot read /no/such/file"),
     (["--answers", "/no/such/list"], "CRANE gy--g\n", "cannot read the word list"),
+    (["build-tree", "--hard-family", "12", "--hard-widths", "12,x"], "", "--hard-widths: numbers separated"),
+    (["build-tree", "--widths", "12,0"], "", "--widths: each width must be at least 1"),
 ])
 def test_bad_input_is_a_message_and_status_2(args, stdin, message, word_file):
     status, out, err = run(args + ["--words", word_file], stdin)
