@@ -47,6 +47,7 @@ from grader.sandbox.child.configuration import Ids, Jail
 JAIL, USERNS, UID, UNSAFE = "jail", "userns", "uid", "unsafe"
 PROBE_TIMEOUT = 10.0
 JAIL_UID_BASE = 1_200_000       # child uids: JAIL_UID_BASE + 0..65535, no passwd entry needed
+JAIL_UID_COUNT = 65536
 JAIL_USER = 1000                # the student's uid and gid inside a user namespace (never 0: an
                                 # exec by uid 0 would give the capabilities back)
 SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives")

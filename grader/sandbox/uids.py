@@ -8,19 +8,18 @@ abstract Unix socket name "\\0wordle-kit-uid-<uid>" for as long as the child and
 last: the kernel refuses a name already bound, and frees it when its holder closes it or dies
 (SIGKILL included), so nothing is left on the machine.
 """
-import os
+import secrets
 import socket
 
-from grader.sandbox.modes import JAIL_UID_BASE
+from grader.sandbox.modes import JAIL_UID_BASE, JAIL_UID_COUNT
 
-UID_COUNT = 65536
 NAME = "\0wordle-kit-uid-%d"
 # a child can bind some names itself (as many as its open-file limit lets it): far fewer
 DRAWS = 1024
 
 
 def _draw():
-    return JAIL_UID_BASE + int.from_bytes(os.urandom(2), "little") % UID_COUNT
+    return JAIL_UID_BASE + secrets.randbelow(JAIL_UID_COUNT)
 
 
 class HeldUid:

@@ -343,7 +343,7 @@ def student_processes():
         except (OSError, ValueError, IndexError):
             continue
         if parent == 1 and (uid == NOBODY or modes.JAIL_UID_BASE <= uid <
-                            modes.JAIL_UID_BASE + 65536):
+                            modes.JAIL_UID_BASE + modes.JAIL_UID_COUNT):
             found.append(entry.name)
     return found
 
