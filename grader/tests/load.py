@@ -13,8 +13,14 @@ BURNER = "while True:\n    pass\n"
 
 @contextlib.contextmanager
 def cpu_bound_processes(count):
-    """count processes that only burn CPU, ended (by their pids) when the block ends."""
-    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(count)]
+    """count processes that only burn CPU, ended (by their pids) when the block ends.
+
+    Each runs in a session of its own, as the other jobs of a busy machine do: where the
+    kernel shares CPU time out by session (Linux's autogroup, on in most desktop and VM
+    kernels), burners in the grader's session would take their time from the grader alone,
+    not from the sandboxed children, which start sessions of their own."""
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER], start_new_session=True)
+               for _ in range(count)]
     try:
         yield [burner.pid for burner in burners]
     finally:
