@@ -116,6 +116,11 @@ def test_the_default_rubric_points_to_its_format():
     assert (ROOT / path).is_file()
 
 
+def test_the_readme_lists_every_benchmark_with_its_command():
+    listed = set(re.findall(r"^    python benchmarks/(\w+\.py)", README, re.MULTILINE))
+    assert listed == {path.name for path in (ROOT / "benchmarks").glob("*.py")}
+
+
 def test_the_readme_says_how_deep_submissions_are_looked_for():
     from grader import submission
     assert submission.MAX_DEPTH == 2 and "up to two folders down" in README
