@@ -1,7 +1,9 @@
 """The corpus graded 4 at a time beside 2 CPU-bound processes per CPU, ROUNDS times over:
 no grading may raise (target 0: a grading that died of a race, e.g. CPython's AST race,
-gh-106905, issue 30), and each must end within 300 s of wall time (target: the slowest
-under 300 s, hostile_sleeping_filter and the other slow kinds included).
+gh-106905, issue 30), each must end within 300 s of wall time (target: the slowest
+under 300 s, hostile_sleeping_filter and the other slow kinds included), and each must get
+the score and fail the tests that the corpus's manifest says (target: 0 differ; a busy
+machine changes no score).
 
     python benchmarks/corpus_under_load.py [--rounds 10] [--jobs 4] [--busy 2] [NAME ...]
 
@@ -13,6 +15,7 @@ error of each kind) and the slowest gradings with their wall times.
 """
 import argparse
 import collections
+import json
 import concurrent.futures
 import os
 import pathlib
@@ -27,20 +30,29 @@ from grader.results.rubric import load_rubric  # noqa: E402
 from grader.tests.load import cpu_bound_processes  # noqa: E402
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
+MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
 WALL_TARGET = 300.0
 SHOWN_SLOWEST = 8
 
 
 def graded(name):
-    """(name, wall seconds, None or the error the grading raised)."""
+    """(name, wall seconds, None or the error the grading raised, None or how its score and
+    failed tests differ from the manifest's)."""
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
     started = time.monotonic()
+    error = difference = None
     try:
-        grading.grade(SUBMISSIONS / name, rubric, seed=1913, unsafe_no_jail=os.geteuid() != 0)
-        error = None
+        result = grading.grade(SUBMISSIONS / name, rubric, seed=1913,
+                               unsafe_no_jail=os.geteuid() != 0)
     except Exception as raised:  # noqa: BLE001  (counted: the point of the benchmark)
         error = "%s: %s" % (type(raised).__name__, raised)
-    return name, time.monotonic() - started, error
+    else:
+        failed = sorted(test.spec.id for test in result.tests if not test.outcome.passed)
+        expected = MANIFEST[name]
+        if result.score != expected["score"] or failed != sorted(expected["failed"]):
+            difference = "score %s, failed %s (the manifest: %s, %s)" % (
+                result.score, failed, expected["score"], sorted(expected["failed"]))
+    return name, time.monotonic() - started, error, difference
 
 
 def main():
@@ -51,7 +63,7 @@ def main():
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     names = args.names or sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
-    results, errors = [], collections.Counter()
+    results, errors, differences = [], collections.Counter(), 0
     print("Python %s; %d submissions x %d rounds, %d at a time, %d CPU-bound processes per CPU"
           % (sys.version.split()[0], len(names), args.rounds, args.jobs, args.busy), flush=True)
     with cpu_bound_processes(args.busy * (os.cpu_count() or 1)):
@@ -59,19 +71,24 @@ def main():
             started = time.monotonic()
             walls = {}
             with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                for name, seconds, error in pool.map(graded, names):
+                for name, seconds, error, difference in pool.map(graded, names):
                     results.append((seconds, name))
                     walls[name] = seconds
                     if error:
                         errors[error] += 1
                         print("round %d: %s raised %s" % (number + 1, name, error), flush=True)
-            print("round %d of %d: %d gradings in %.0f s, %d raised so far"
+                    if difference:
+                        differences += 1
+                        print("round %d: %s: %s" % (number + 1, name, difference), flush=True)
+            print("round %d of %d: %d gradings in %.0f s, %d raised and %d scored otherwise so far"
                   % (number + 1, args.rounds, len(names), time.monotonic() - started,
-                     sum(errors.values())), flush=True)
+                     sum(errors.values()), differences), flush=True)
             names.sort(key=walls.get, reverse=True)
     raised = sum(errors.values())
     print("gradings: %d; raised: %d (target 0) -> %s"
           % (len(results), raised, "met" if not raised else "NOT met"))
+    print("scored otherwise than the manifest: %d (target 0) -> %s"
+          % (differences, "met" if not differences else "NOT met"))
     slowest = sorted(results, reverse=True)
     for seconds, name in slowest[:SHOWN_SLOWEST]:
         print("  %7.1f s  %s" % (seconds, name))
