@@ -235,8 +235,8 @@ def test_the_pair_takes_the_code_through_every_channel_where_nothing_is_sealed(k
     both = ("import ctypes, subprocess, sys, time\n"
             "ctypes.CDLL(None).syscall(%d, 1, None)\n"
             "offering = subprocess.Popen([sys.executable, '-c', 'import wordle, time; "
-            "time.sleep(20)'], cwd=%r)\n"
-            "time.sleep(1.0)\n"
+            "print(\"offered\", flush=True); time.sleep(20)'], cwd=%r, stdout=subprocess.PIPE)\n"
+            "offering.stdout.readline()\n"     # its import (which offers everything) returned
             "try:\n"
             "    subprocess.run([sys.executable, '-c', 'import wordle, easy_wordle; print(sorted("
             "wordle.got), wordle.check_word(\"LERED\", \"RADIO\"), easy_wordle.filter_word_list("
