@@ -15,7 +15,6 @@ error of each kind) and the slowest gradings with their wall times.
 """
 import argparse
 import collections
-import json
 import concurrent.futures
 import os
 import pathlib
@@ -28,9 +27,8 @@ sys.path.insert(0, str(KIT_ROOT))
 from grader import grading  # noqa: E402
 from grader.results.rubric import load_rubric  # noqa: E402
 from grader.tests.load import cpu_bound_processes  # noqa: E402
+from grader.tests.manifest import MANIFEST, SUBMISSIONS  # noqa: E402
 
-SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
-MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
 WALL_TARGET = 300.0
 SHOWN_SLOWEST = 8
 

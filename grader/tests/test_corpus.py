@@ -7,7 +7,6 @@ every other test must pass. The corpus is graded once (in parallel) per session.
 import concurrent.futures
 import json
 import os
-import pathlib
 import tempfile
 
 import pytest
@@ -17,9 +16,8 @@ from grader.assignment import GROUPS
 from grader.results import text_report
 from grader.results.gradescope_json import results_json
 from grader.results.rubric import VISIBILITIES, load_rubric
+from grader.tests.manifest import MANIFEST, SUBMISSIONS
 
-SUBMISSIONS = pathlib.Path(__file__).resolve().parent / "submissions"
-MANIFEST = json.loads((SUBMISSIONS / "expected.json").read_text())["submissions"]
 FOLDERS = sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
 IS_ROOT = os.geteuid() == 0
 CORRECT = [name for name in FOLDERS if name.startswith("correct_")]
