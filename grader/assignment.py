@@ -98,11 +98,17 @@ def game_cpu_limit(reference_cpu):
 
 
 RUN_TIMEOUT = 300.0  # wall seconds for one game
-# The whole grading's wall-clock budget for the student's code: every call, import and game
-# waits at most what is left of it, and none is made once it is spent (the tests say so), so
-# code that sleeps or waits everywhere cannot keep a grading past Gradescope's 10 minutes.
-# A correct submission's grading takes about 5 s of it on a busy 2-core machine.
+# The whole grading's budget for the student's code, in its own time (the wall-clock time of
+# its calls, imports and games less what a busy machine kept it waiting for a CPU): each call
+# and game is given at most what is left, and none is made once it is spent (the tests say
+# so), so code that sleeps or waits everywhere cannot keep a grading past Gradescope's 10
+# minutes, and it is spent alike on a quiet machine and a busy one. A correct submission
+# uses about 5 s of it.
 GRADING_BUDGET = 240.0
+# The grading's wall-clock time for the student's code is at most the budget and this: a
+# machine too busy to let the code use its budget in that time ends the grading as the
+# grader's failure (grading.MachineTooBusy), not the student's.
+GRADING_WALL_SLACK = 40.0
 QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6
 SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)

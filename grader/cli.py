@@ -82,8 +82,9 @@ def command_grade(args):
             sys.stdout.write(text_report.grader_failed_report(args.path, error))
         if args.json:
             write_results_json(args.json, gradescope_json.grader_failed_json(args.path, error))
-        raise CommandError("the grader failed twice on %s (not the submission's fault): %s; %s"
-                           % (args.path, error, text_report.regrade_hint(args.path)),
+        how = "" if isinstance(error, grading.MachineTooBusy) else " twice"
+        raise CommandError("the grader failed%s on %s (not the submission's fault): %s; %s"
+                           % (how, args.path, error, text_report.regrade_hint(args.path)),
                            EXIT_FAILED) from None
     if args.json != "-" and not result.no_python_file:
         colour = use_colour(args.color)

@@ -54,27 +54,49 @@ class GraderFailed(Exception):
                    "".join(traceback.format_exception(type(error), error, error.__traceback__)))
 
 
+class MachineTooBusy(GraderFailed):
+    """The grading's wall-clock limit ran out before the student's code had used its budget:
+    the machine kept it waiting for a CPU, so no test can be judged fairly; grade it again
+    when the machine is less busy."""
+
+    @classmethod
+    def after(cls, wall_limit, used, budget):
+        return cls("the machine was too busy to grade this submission: the grading's %g s of "
+                   "wall-clock time ran out while the student's code had used %.0f s of its "
+                   "%g s budget (the rest of the time it was ready to run but waiting for a "
+                   "CPU); nothing was scored, so grade it again when the machine is less busy"
+                   % (wall_limit, used, budget))
+
+
 class BudgetedBox:
-    """A sandbox that keeps the student's code within the grading's wall-clock budget
-    (assignment.GRADING_BUDGET): a call or game waits at most what is left of it, and once it
-    is spent none is made (Status.BUDGET_SPENT, whose detail says so); one stopped by its end
-    is BUDGET_SPENT too."""
+    """A sandbox that keeps the student's code within the grading's budget.
+
+    The budget (assignment.GRADING_BUDGET) counts the student's own time: the wall-clock time
+    of its calls and games less what the kernel kept it waiting for a CPU, so code that
+    computes or waits (sleeps, blocked reads) spends it alike on a quiet machine and a busy
+    one. Each line of work (the function tests, each program's games) has its own clock, and
+    the calls made for the games' sake start at the longest of them (end_phase). A call or
+    game is given what is left; once it is spent none is made (Status.BUDGET_SPENT, whose
+    detail says so), and one stopped by its end is BUDGET_SPENT too.
+
+    The grading's wall-clock time is bounded as well (budget + assignment.GRADING_WALL_SLACK):
+    a machine so busy that the code cannot use its budget within that ends the grading with
+    MachineTooBusy, the grader's failure, so no test fails for the machine's sake."""
 
     def __init__(self, box, budget=None):
         self.box = box
         self.budget = assignment.GRADING_BUDGET if budget is None else budget
-        self.deadline = time.monotonic() + self.budget
+        self.wall_limit = self.budget + assignment.GRADING_WALL_SLACK
+        self.deadline = time.monotonic() + self.wall_limit
+        self._before = 0.0  # the own time of the phases before this one (the longest line's)
+        self._spent = {}    # thread id: the own time of its calls and games in this phase
+        self._too_busy = None   # the MachineTooBusy that ends the grading, once there is one
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            return CallResult(Status.BUDGET_SPENT, detail=self.spent())
-        result = self.box.call(module, function, args, timeout=min(timeout, left),
-                               cpu_limit=cpu_limit)
-        if self.cut_short(result, timeout, left) and (
-                result.cpu_seconds is None or cpu_limit is None or result.cpu_seconds < cpu_limit):
-            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
-        return result
+        def make(wall, own):
+            return self.box.call(module, function, args, timeout=wall, cpu_limit=cpu_limit,
+                                 own_limit=own)
+        return self._budgeted(make, CallResult, timeout)
 
     def fresh_calls(self):
         self.box.fresh_calls()
@@ -84,25 +106,57 @@ class BudgetedBox:
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
                     honour_seeds=False, clock=None):
-        left = self.deadline - time.monotonic()
+        def make(wall, own):
+            return self.box.run_program(
+                module, stdin, seed, timeout=wall,
+                quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, wall),
+                cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock=clock, own_limit=own)
+        return self._budgeted(make, RunResult, timeout)
+
+    def end_phase(self):
+        """The lines of work running side by side have all ended: what comes next starts at
+        the longest one's own time."""
+        self._before += max(self._spent.values(), default=0.0)
+        self._spent.clear()
+
+    def own_time(self):
+        """The own time the student's code has taken in this thread's line of work."""
+        return self._before + self._spent.get(threading.get_ident(), 0.0)
+
+    def _budgeted(self, make, result_type, timeout):
+        """make(wall-clock timeout, own-time limit)'s result, within the budget and the
+        grading's wall-clock limit."""
+        if self._too_busy is not None:
+            raise self._too_busy
+        left = self.budget - self.own_time()
         if left <= 0:
-            return RunResult(Status.BUDGET_SPENT, detail=self.spent())
-        result = self.box.run_program(
-            module, stdin, seed, timeout=min(timeout, left),
-            quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, left),
-            cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock=clock)
-        if self.cut_short(result, timeout, left) and not result.cpu_exhausted:
+            return result_type(Status.BUDGET_SPENT, detail=self.spent())
+        wall_left = self.deadline - time.monotonic()
+        if wall_left <= 0:
+            raise self._machine_too_busy()
+        started = time.monotonic()
+        result = make(min(timeout, wall_left), left)
+        ident = threading.get_ident()
+        if result.own_time_out:
+            self._spent[ident] = self._spent.get(ident, 0.0) + left
             return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
+        own = result.own_seconds if result.own_seconds is not None else \
+            time.monotonic() - started
+        self._spent[ident] = self._spent.get(ident, 0.0) + own
+        if result.status == Status.TIMEOUT and wall_left < timeout and \
+                time.monotonic() >= self.deadline:
+            raise self._machine_too_busy()
         return result
 
-    def cut_short(self, result, timeout, left):
-        """Whether result is a timeout the budget's end made (its own limit was further)."""
-        return result.status == Status.TIMEOUT and left < timeout and \
-            time.monotonic() >= self.deadline
+    def _machine_too_busy(self):
+        if self._too_busy is None:
+            self._too_busy = MachineTooBusy.after(self.wall_limit, self.own_time(), self.budget)
+        return self._too_busy
 
     def spent(self):
-        return ("this grading's %g s of wall-clock time for running the student's code were "
-                "spent (by code that waits: sleeps, or reads that block?)" % self.budget)
+        return ("this grading's %g s for running the student's code were spent (its own time: "
+                "computing or waiting, as by sleeps or reads that block, not the time a busy "
+                "machine kept it waiting for a CPU)" % self.budget)
 
 
 def in_threads(tasks, meanwhile=None):
@@ -158,6 +212,7 @@ def run_everything(box, submission, seeds):
     outcomes = tested.outcomes
     for found in programs.values():
         outcomes.update(found.outcomes)
+    box.end_phase()
     outcomes.update(transcripts.rejudge_through_own_functions(
         box, [game for found in programs.values() for game in found.rejudges], tested))
     outcomes.update(information.files_and_imports_outcomes(
@@ -208,7 +263,7 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
     try:
         return _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths,
                       output_files)
-    except (CannotGrade, KeyboardInterrupt, SystemExit):
+    except (CannotGrade, GraderFailed, KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:   # the student's code runs elsewhere: this is the grader's fault
         raise GraderFailed.of(error) from error
@@ -216,9 +271,12 @@ def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False
 
 def grade_retrying(path, rubric, **options):
     """grade(), once more when the grader itself failed (a fault of the grader's may pass,
-    as a race does); GraderFailed when it failed both times."""
+    as a race does); GraderFailed when it failed both times. A machine too busy is not
+    tried again: that would double a grading's wall-clock time (past Gradescope's limit)."""
     try:
         return grade(path, rubric, **options)
+    except MachineTooBusy:
+        raise
     except GraderFailed:
         return grade(path, rubric, **options)
 

@@ -27,6 +27,7 @@ sandbox/modes.py), which keeps the private paths from the children where a uid o
 all that separates them (sandbox/private_paths.py), and a cgroup where one can be made.
 """
 
+import dataclasses
 import math
 import os
 import shutil
@@ -98,6 +99,7 @@ class Sandbox:
         self._imports = {}
         self._calls_started = 0         # calls children started so far
         self._restart_import_seconds = 0.0  # time charged for the imports of those restarted
+        self._import_own = 0.0          # the own time of the current call's import
         self._last_import_seconds = 0.0     # the charge of the latest import for calls
 
     # ------------------------------------------------------------ lifecycle
@@ -210,24 +212,29 @@ class Sandbox:
 
     # ------------------------------------------------------------ function calls
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
         """Call module.function(*args) in the long-lived child; see CallResult.
 
         timeout is wall seconds; with cpu_limit, the call also times out once it has used
-        that many seconds of the child's CPU time (which the grader reads, not the child).
+        that many seconds of the child's CPU time (which the grader reads, not the child),
+        with own_limit once it has taken that many seconds of its own time (the wall-clock
+        time less what it waited for a CPU: ChildProcess.own_seconds).
         """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
+        self._import_own = 0.0
         import_failure = self._ensure_imported(module)
         if import_failure is not None:
-            return import_failure
+            return dataclasses.replace(import_failure, own_seconds=self._import_own)
         request = {"op": "call", "module": module, "function": function,
                    "args": codec.encode(args, known=self._known)}
         if definitions := self._known.take_new():
             request["define"] = definitions
-        reply, stdout = self._calls.request(request, timeout, cpu_limit)
+        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit)
         result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
+        result.own_time_out = self._calls.own_limit_reached
+        result.own_seconds = self._import_own + self._calls.last_own_seconds
         if self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
         return result
@@ -267,6 +274,7 @@ class Sandbox:
                                             cpu_limit=self.limits.import_cpu_seconds)
         self._last_import_seconds = self.limits.import_charge(time.monotonic() - started,
                                                               self._calls.last_cpu_seconds)
+        self._import_own = self._calls.last_own_seconds
         if self._calls_started > 1:
             self._restart_import_seconds += self._last_import_seconds
         status = reply.get("status")
@@ -298,7 +306,7 @@ class Sandbox:
         return result
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock=None):
+                    honour_seeds=False, clock=None, own_limit=None):
         """Run `python MODULE.py` with STDIN and random seeded with SEED; see RunResult.
 
         The program's own seedings of random with a value are reported and do nothing, unless
@@ -308,14 +316,16 @@ class Sandbox:
         gradings. With a quiet_timeout the run also
         times out when it prints nothing for that long, so a slow program that keeps printing
         may use all of timeout, a stuck one may not. cpu_limit (seconds, rounded up) replaces
-        the limits' cpu_seconds for this run.
+        the limits' cpu_seconds for this run. With own_limit it also times out once it has
+        taken that many seconds of its own time (as call's).
         """
         config = ChildConfig("program", module=module, seed=seed, honour_seeds=honour_seeds)
         if honour_seeds:
             config.clock, config.hash_seed = clock, clock % 2 ** 32
-        return self._run_once(config, stdin, timeout, quiet_timeout, cpu_limit)
+        return self._run_once(config, stdin, timeout, quiet_timeout, cpu_limit, own_limit)
 
-    def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None):
+    def _run_once(self, config, stdin_text, timeout, quiet_timeout=None, cpu_limit=None,
+                  own_limit=None):
         module = config.module
         if f"{module}.py" not in self.files:
             return RunResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -329,7 +339,7 @@ class Sandbox:
                 child = self._start(config, stdin=stdin, cpu_limit=cpu_limit)
             self._runs.add(child)
         try:
-            finished = child.wait_for_exit(timeout, quiet_timeout)
+            finished = child.wait_for_exit(timeout, quiet_timeout, own_limit)
         finally:
             with self._runs_lock:
                 self._runs.discard(child)

@@ -49,6 +49,8 @@ class ChildProcess:
         self.timed_out = False
         self.cpu_exceeded = False
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
+        self.last_own_seconds = None  # the worker's own time in the last request or run
+        self.own_limit_reached = False  # the last request or run was ended at its own_limit
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -106,12 +108,14 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout, cpu_limit=None):
+    def request(self, message, timeout, cpu_limit=None, own_limit=None):
         """Send one request; return (reply, raw output printed meanwhile).
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
-        the worker has used that many CPU seconds on it.  The CPU seconds it used are left
-        in last_cpu_seconds, read by this process from /proc, never taken from the child.
+        the worker has used that many CPU seconds on it, with own_limit once that many seconds
+        of its own time have passed (see own_seconds; own_limit_reached says so).  The CPU
+        seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
+        by this process from /proc, never taken from the child.
 
         Each request carries a fresh random nonce that the genuine reply echoes,
         so bytes a student writes to the socket (a forged reply, garbage) make
@@ -122,10 +126,14 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
+        queued_before, started = self.queued_seconds(), time.monotonic()
+        self.own_limit_reached = False
         reply = None
         if self._send(codec.dump_message(message), timeout):
-            reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit)
+            reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
+                                         (own_limit, started, queued_before))
         self.last_cpu_seconds = self._cpu_used()
+        self.last_own_seconds = self.own_seconds(started, queued_before)
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -159,10 +167,10 @@ class ChildProcess:
             self._cpu_before = 0.0
         return max(0.0, now - self._cpu_before)
 
-    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None):
+    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None, own=(None, 0.0, None)):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
-        watch_cpu = cpu_limit is not None
+        watch_cpu = cpu_limit is not None or own[0] is not None
         waited = False  # a quick reply (most of them) costs no read of the CPU time meanwhile
         pumping = True
         while True:
@@ -178,9 +186,14 @@ class ChildProcess:
                 self.timed_out = time.monotonic() >= deadline
                 return None
             if watch_cpu and waited:
-                used = self._cpu_used()
+                used = self._cpu_used() if cpu_limit is not None else None
                 if used is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
+                    return None
+                own_limit, started, queued_before = own
+                if own_limit is not None and time.monotonic() - started >= own_limit and \
+                        self.own_seconds(started, queued_before) >= own_limit:
+                    self.timed_out = self.own_limit_reached = True
                     return None
                 if self.stopped_too_long():
                     return None
@@ -206,16 +219,25 @@ class ChildProcess:
             detail = f"the child process exited with status {self.exit_code}"
         return {"status": Status.CRASHED, "detail": detail}
 
-    def wait_for_exit(self, timeout, quiet_timeout=None):
+    def wait_for_exit(self, timeout, quiet_timeout=None, own_limit=None):
         """Read the child's output until it exits (plus a short drain); False on timeout
-        (after timeout in all, or quiet_timeout without any output).
+        (after timeout in all, quiet_timeout without any output, or own_limit seconds of the
+        worker's own time since it started: own_limit_reached says so; its last reading is
+        kept in last_own_seconds).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
         """
         deadline = time.monotonic() + timeout
         exited_at = None
+        self.own_limit_reached = False
+        self.last_own_seconds = None
         while True:
+            if exited_at is None:
+                own = self._worker_own_seconds()   # read while the worker is there to be read
+                if own is not None and own_limit is not None and own >= own_limit:
+                    self.own_limit_reached = True
+                    return False
             if exited_at is None and self.process.poll() is not None:
                 exited_at = time.monotonic()
             until = self._give_up_at(deadline, quiet_timeout) if exited_at is None else min(
@@ -258,6 +280,40 @@ class ChildProcess:
         if quiet_timeout is None:
             return deadline
         return min(deadline, self.last_output + quiet_timeout)
+
+    def queued_seconds(self):
+        """Seconds the worker (its main thread, where the student's code runs) has spent ready
+        to run but waiting for a CPU since it started (the kernel's run delay, read from its
+        /proc schedstat by this process); None when it cannot be read."""
+        pid = None if self._closed else self._find_worker()
+        text = None if pid is None else self._proc_file(pid, "schedstat")
+        try:
+            return int(text.split()[1]) / 1e9
+        except (AttributeError, IndexError, ValueError):
+            return None
+
+    def own_seconds(self, started, queued_before):
+        """The worker's own time since started (time.monotonic()): the wall-clock time less
+        what it spent waiting for a CPU (queued_before: its queued_seconds then), so the time
+        it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine
+        and a busy one. Where the wait cannot be read, all the wall-clock time."""
+        queued = self.queued_seconds()
+        waited = 0.0 if queued is None else max(0.0, queued - (queued_before or 0.0))
+        return time.monotonic() - started - waited
+
+    def _worker_own_seconds(self):
+        """The worker's own time since it started (as own_seconds; the sandbox's start before
+        it is not the student's), kept in last_own_seconds; None before it can be read."""
+        pid = None if self._closed else self._find_worker()
+        fields = None if pid is None else self._proc_fields(pid, "stat")
+        queued = self.queued_seconds()
+        try:
+            started = int(fields[START_TIME]) / CLOCK_TICKS
+        except (TypeError, IndexError, ValueError):
+            return None
+        own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - (queued or 0.0)
+        self.last_own_seconds = max(0.0, own)
+        return self.last_own_seconds
 
     def cpu_seconds(self):
         """CPU seconds (user + system) the worker and every process under it have used so
@@ -486,6 +542,7 @@ def signal_name(number):
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 NUM_THREADS = 17        # the index of num_threads in a stat's fields after the name
+START_TIME = 19         # and of starttime (clock ticks after boot)
 PROC_READ_BYTES = 65536  # a stat, or the children of a process (at most WATCHED_PROCESSES)
 
 

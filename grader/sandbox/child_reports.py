@@ -22,6 +22,8 @@ class CallResult:
     stdout: str = ""
     cpu_seconds: object = None  # CPU time the call took, measured by the grader (None: unknown)
     args_problem: str = ""      # why args_after is None although the call returned
+    own_seconds: object = None  # its own time (ChildProcess.own_seconds), measured so too
+    own_time_out: bool = False  # ended at the own-time limit it was given (Sandbox.call)
 
 
 @dataclass
@@ -43,6 +45,9 @@ class RunResult:
     # with a value before the program first read its input (when it drew its secret), or None
     draws: list = field(default_factory=list)   # (function, how many it drew from or None,
     # what it drew (a tuple of str and int), "file.py:line") of the program's first draws
+    own_seconds: object = None      # the worker's own time (ChildProcess.own_seconds) as
+    # last read by the grader (None: it could not be read)
+    own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
 
 
 def call_result(reply, stdout, argument_count, known=None):
@@ -86,7 +91,8 @@ def run_result(child, finished):
     """Turn what a program/import child reported into a RunResult."""
     result = RunResult(Status.OK, stdout=child.text("stdout"), stderr=child.text("stderr"),
                        exit_code=child.exit_code, timed_out=not finished,
-                       output_truncated=child.truncated)
+                       output_truncated=child.truncated, own_seconds=child.last_own_seconds,
+                       own_time_out=child.own_limit_reached)
     ends = []
     for message in child.messages:
         name = message.get("forbidden_import")

@@ -24,7 +24,7 @@ class FakeBox:
         self.cpu_limits = []    # (module, cpu_limit) of each run
         self.fresh_starts = 0
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
         self.calls.append((function, args))
         implementation = self.functions.get(function)
         if implementation is None:
@@ -41,13 +41,16 @@ class FakeBox:
                           returned_argument=returned)
 
     def run_program(self, module, stdin, seed, timeout=10.0, quiet_timeout=None, cpu_limit=None,
-                    honour_seeds=False, clock=None):
+                    honour_seeds=False, clock=None, own_limit=None):
         self.runs.append((module, stdin, seed))
         self.cpu_limits.append((module, cpu_limit))
         return self.programs[module](stdin, seed)
 
     def import_module(self, module):
         return RunResult(Status.OK)
+
+    def end_phase(self):
+        """As BudgetedBox's (this box keeps no budget)."""
 
     def fresh_calls(self):
         """As the sandbox's: state the functions keep is dropped where they can say how."""

@@ -88,6 +88,24 @@ def test_grade_says_the_grader_failed_not_the_student_and_how_to_regrade(tmp_pat
     assert "the grader failed twice" in err and "python -m grader grade" in err
 
 
+def test_grade_on_a_machine_too_busy_grades_once_and_says_so(tmp_path, monkeypatch, capsys):
+    """Grading again would double the wall-clock time, past Gradescope's limit: staff regrade."""
+    calls = []
+
+    def too_busy(*args):
+        calls.append(args)
+        raise grading.MachineTooBusy.after(280, 12.3, 240)
+    monkeypatch.setattr(grading, "_grade", too_busy)
+    results = tmp_path / "results.json"
+    assert cli.main(["grade", str(SUBMISSIONS / "correct_counts"), "--json", str(results)]) == 1
+    assert len(calls) == 1
+    data = json.loads(results.read_text())
+    assert data["tests"] == [] and "not in the submitted code" in data["output"]
+    assert "the machine was too busy" in data["extra_data"]["grader_failed"]
+    out, err = capsys.readouterr()
+    assert "the grader failed on" in err and "had used 12 s of its 240 s budget" in err
+
+
 def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, monkeypatch,
                                                                       capsys):
     attempts = tmp_path / "attempts"
@@ -110,9 +128,9 @@ def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, 
 
 
 class WaitingBox(FakeBox):
-    """The reference's functions, but filter_word_list waits out whatever time it is given
-    (as one that sleeps a little a word does on the whole list); remembers when each call
-    was made and the wall-clock time it was given."""
+    """The reference's functions, but filter_word_list waits out whatever own time it is given
+    (as one that sleeps a little a word does on the whole list); remembers the own-time limit
+    each call was given and how much of the budget its thread had used by then."""
 
     def __init__(self):
         misspelt = {"easy_wordle": lambda screen: screen.replace(" words possible",
@@ -121,23 +139,26 @@ class WaitingBox(FakeBox):
             program.module: reference_program(program, edit=misspelt.get(program.module))
             for program in transcripts.PROGRAMS})
         self.given = []
+        self.budgeted = None
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
-        self.given.append((time.monotonic(), timeout))
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+        self.given.append((self.budgeted.own_time(), own_limit))
         if function == "filter_word_list":
-            time.sleep(timeout)
-            return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.01)
-        return super().call(module, function, args, timeout, cpu_limit)
+            time.sleep(own_limit)
+            return CallResult(Status.TIMEOUT, detail="own-time limit", cpu_seconds=0.01,
+                              own_seconds=own_limit, own_time_out=True)
+        return super().call(module, function, args, timeout, cpu_limit, own_limit)
 
 
 def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     box, budget = WaitingBox(), 3.0
-    budgeted = grading.BudgetedBox(box, budget)
+    box.budgeted = budgeted = grading.BudgetedBox(box, budget)
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
         outcomes = grading.run_everything(budgeted, submission, transcripts.Seeds(1913))
-    # each call waits at most what is left (measured just before it), none is made after
-    assert all(at < budgeted.deadline and timeout <= budget for at, timeout in box.given)
-    spent = "this grading's 3 s of wall-clock time for running the student's code were spent"
+    # each call is given what is left of its line's budget, none is made once it is spent
+    assert box.given and all(used < budget and limit <= budget - used + 1e-9
+                             for used, limit in box.given)
+    spent = "this grading's 3 s for running the student's code were spent (its own time"
     filter_tests = [test.spec.id for test in function_cases.FUNCTION_TESTS
                     if test.function.name == "filter_word_list"]
     for test_id in filter_tests:
@@ -150,6 +171,69 @@ def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     others = [spec.id for spec in grading.ALL_SPECS if spec.id not in filter_tests
               and not spec.id.startswith(("easy_wordle_program", "checks.imports"))]
     assert [test_id for test_id in others if not outcomes[test_id].passed] == []
+
+
+class QueuedBox(FakeBox):
+    """Calls that each take `wall` seconds, `queued` of them ready to run but waiting for a CPU
+    (as on a busy machine), or, given less wall-clock time than that, time out."""
+
+    def __init__(self, wall, queued):
+        super().__init__(reference_functions())
+        self.wall, self.queued = wall, queued
+
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+        time.sleep(min(self.wall, timeout))
+        if timeout < self.wall:
+            return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.0,
+                              own_seconds=timeout * (1 - self.queued / self.wall))
+        return dataclasses.replace(super().call(module, function, args),
+                                   own_seconds=self.wall - self.queued)
+
+
+def test_the_budget_counts_the_code_s_own_time_not_the_time_a_busy_machine_kept_it_waiting():
+    budgeted = grading.BudgetedBox(QueuedBox(wall=0.05, queued=0.045), budget=0.1)
+    results = [budgeted.call("wordle", "known_word", [[]], timeout=5.0) for _ in range(8)]
+    # 0.4 s of wall-clock time, 0.04 s of it the code's own: the budget is not spent
+    assert [result.status for result in results] == [Status.OK] * 8
+    assert 0.03 < budgeted.own_time() < 0.1
+
+
+def test_code_that_spends_its_own_time_spends_the_budget():
+    budgeted = grading.BudgetedBox(QueuedBox(wall=0.05, queued=0.0), budget=0.1)
+    results = [budgeted.call("wordle", "known_word", [[]], timeout=5.0) for _ in range(4)]
+    assert [result.status for result in results][:2] == [Status.OK] * 2
+    assert results[-1].status == Status.BUDGET_SPENT and "0.1 s" in results[-1].detail
+
+
+def test_a_machine_too_busy_for_the_budget_ends_the_grading_as_the_graders_failure(monkeypatch):
+    monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
+    budgeted = grading.BudgetedBox(QueuedBox(wall=0.5, queued=0.49), budget=0.1)
+    with pytest.raises(grading.MachineTooBusy) as raised:
+        budgeted.call("wordle", "known_word", [[]], timeout=5.0)
+    assert "the machine was too busy" in str(raised.value) and "0.2 s of wall-clock" in \
+        str(raised.value)
+    # the grading's other lines of work stop at their next call, not at their own limits
+    started = time.monotonic()
+    with pytest.raises(grading.MachineTooBusy):
+        budgeted.call("wordle", "known_word", [[]], timeout=5.0)
+    assert time.monotonic() - started < 0.1
+    # it is the grader's failure, said so (the CLI does not grade again: that would double it)
+    assert isinstance(raised.value, grading.GraderFailed)
+
+
+def test_each_line_of_work_has_its_own_clock_and_what_follows_starts_at_the_longest():
+    budgeted = grading.BudgetedBox(QueuedBox(wall=0.05, queued=0.0), budget=1.0)
+    used = {}
+
+    def line(name, calls):
+        for _ in range(calls):
+            budgeted.call("wordle", "known_word", [[]], timeout=5.0)
+        used[name] = budgeted.own_time()
+    grading.in_threads({"short": lambda: line("short", 1), "long": lambda: line("long", 4)},
+                       meanwhile=lambda: line("meanwhile", 2))
+    assert used["short"] < used["meanwhile"] < used["long"] < 0.5
+    budgeted.end_phase()
+    assert budgeted.own_time() == pytest.approx(used["long"])
 
 
 def test_an_import_made_only_when_the_game_runs_reaches_the_imports_check():

@@ -29,6 +29,7 @@ from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
 from grader.sandbox import Status
 from grader.submission import load_submission
+from grader.tests import load
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
@@ -256,6 +257,66 @@ def test_protections_are_reported():
             with open_sandbox(submission) as box:
                 assert box.privileged and box.missing_protections == []
                 assert not box.python.startswith("/root")
+
+
+BURN_AS_A_PROGRAM = """
+if __name__ == "__main__":
+    end = time.process_time() + 0.3
+    while time.process_time() < end:
+        pass
+    print("done")
+"""
+SLEEP_AS_A_PROGRAM = "if __name__ == '__main__':\n    time.sleep(60)\n"
+
+
+@contextmanager
+def sharing_one_cpu(burners=3):
+    """This thread (and the children it starts) on one CPU with `burners` CPU-bound processes,
+    each in a session of its own as a busy machine's jobs are: the children get a part of it."""
+    cpu, before = min(os.sched_getaffinity(0)), os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        with load.cpu_bound_processes(burners) as pids:
+            for pid in pids:
+                os.sched_setaffinity(pid, {cpu})
+            yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_time_spent_waiting_for_a_cpu_is_measured_and_not_counted_as_own_time(tmp_path,
+                                                                              privileged):
+    """A call and a game that compute 0.3 s get about a quarter of a CPU: they take over a
+    second of wall-clock time, most of it waiting for the CPU, and finish within 0.7 s of
+    their own time."""
+    folder = write_submission(tmp_path / "cpu", CPU_AND_SLEEP + BURN_AS_A_PROGRAM)
+    with sharing_one_cpu(), sandbox(folder, privileged) as box:
+        started = time.monotonic()
+        burn = box.call("wordle", "check_word", ["BURN", "X"], timeout=60, cpu_limit=5,
+                        own_limit=0.7)
+        wall = time.monotonic() - started
+        assert burn.status == Status.OK and not burn.own_time_out
+        assert burn.cpu_seconds * 0.9 <= burn.own_seconds < 0.7 and burn.own_seconds < wall / 2
+        started = time.monotonic()
+        game = box.run_program("wordle", "", seed=1, timeout=60, own_limit=0.7)
+        wall = time.monotonic() - started
+        assert game.status == Status.OK and game.stdout.endswith("done\n")
+        assert 0.25 <= game.own_seconds < 0.7 and game.own_seconds < wall / 2
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_code_that_sleeps_is_stopped_at_its_own_time_limit(tmp_path, privileged):
+    folder = write_submission(tmp_path / "sleep", CPU_AND_SLEEP + SLEEP_AS_A_PROGRAM)
+    with sandbox(folder, privileged) as box:
+        started = time.monotonic()
+        sleep = box.call("wordle", "check_word", ["SLEEP", "X"], timeout=60, cpu_limit=5,
+                         own_limit=0.5)
+        game = box.run_program("wordle", "", seed=1, timeout=60, own_limit=0.5)
+        assert time.monotonic() - started < 30
+        assert sleep.status == Status.TIMEOUT and sleep.own_time_out
+        assert game.status == Status.TIMEOUT and game.own_time_out
+        assert box.call("wordle", "check_word", ["FAST", "X"]).status == Status.OK   # restarted
 
 
 @pytest.mark.parametrize("privileged", JAILED)
