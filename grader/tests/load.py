@@ -27,3 +27,19 @@ def cpu_bound_processes(count):
         for burner in burners:
             os.kill(burner.pid, signal.SIGKILL)
             burner.wait()
+
+
+@contextlib.contextmanager
+def sharing_one_cpu(burners=3):
+    """This thread (and the children it starts) on one CPU with `burners` CPU-bound processes
+    (as cpu_bound_processes'): the children get a small part of it, however idle the machine."""
+    before = os.sched_getaffinity(0)
+    cpu = min(before)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        with cpu_bound_processes(burners) as pids:
+            for pid in pids:
+                os.sched_setaffinity(pid, {cpu})
+            yield
+    finally:
+        os.sched_setaffinity(0, before)

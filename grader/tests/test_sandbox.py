@@ -269,21 +269,6 @@ if __name__ == "__main__":
 SLEEP_AS_A_PROGRAM = "if __name__ == '__main__':\n    time.sleep(60)\n"
 
 
-@contextmanager
-def sharing_one_cpu(burners=3):
-    """This thread (and the children it starts) on one CPU with `burners` CPU-bound processes,
-    each in a session of its own as a busy machine's jobs are: the children get a part of it."""
-    cpu, before = min(os.sched_getaffinity(0)), os.sched_getaffinity(0)
-    os.sched_setaffinity(0, {cpu})
-    try:
-        with load.cpu_bound_processes(burners) as pids:
-            for pid in pids:
-                os.sched_setaffinity(pid, {cpu})
-            yield
-    finally:
-        os.sched_setaffinity(0, before)
-
-
 @pytest.mark.parametrize("privileged", MODES)
 def test_time_spent_waiting_for_a_cpu_is_measured_and_not_counted_as_own_time(tmp_path,
                                                                               privileged):
@@ -291,7 +276,7 @@ def test_time_spent_waiting_for_a_cpu_is_measured_and_not_counted_as_own_time(tm
     second of wall-clock time, most of it waiting for the CPU, and finish within 0.7 s of
     their own time."""
     folder = write_submission(tmp_path / "cpu", CPU_AND_SLEEP + BURN_AS_A_PROGRAM)
-    with sharing_one_cpu(), sandbox(folder, privileged) as box:
+    with load.sharing_one_cpu(), sandbox(folder, privileged) as box:
         started = time.monotonic()
         burn = box.call("wordle", "check_word", ["BURN", "X"], timeout=60, cpu_limit=5,
                         own_limit=0.7)

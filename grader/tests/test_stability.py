@@ -9,12 +9,15 @@ import os
 
 import pytest
 
+from grader import assignment, grading
 from grader.checks import function_cases as F
 from grader.checks import function_runner
 from grader.grading import open_sandbox
 from grader.submission import load_submission
 from grader.assignment import REQUIRED_FILES
-from grader.tests.load import cpu_bound_processes
+from grader.results.rubric import load_rubric
+from grader.tests.load import cpu_bound_processes, sharing_one_cpu
+from grader.tests.manifest import SUBMISSIONS
 
 # Slow (0.1 s of CPU) when the guess repeats a letter, stuck when a word has a letter three times.
 SLOW_AND_STUCK = '''
@@ -67,3 +70,28 @@ def test_the_same_results_on_a_quiet_and_a_busy_machine(tmp_path):
     expected = {"check_word.official": True, "check_word.distinct_letters": True,
                 "check_word.triple_letters": False}
     assert quiet == busy == [expected] * 3
+
+
+def grade_on_a_shared_cpu(monkeypatch, budget, slack):
+    """correct_counts graded with its children on a quarter of one CPU, under that budget and
+    wall-clock slack: its lines of work take about 0.5 s of their own time, 4 s of wall-clock
+    time."""
+    monkeypatch.setattr(assignment, "GRADING_BUDGET", budget)
+    monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", slack)
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    with sharing_one_cpu():
+        return grading.grade(SUBMISSIONS / "correct_counts", rubric, seed=1913,
+                             unsafe_no_jail=os.geteuid() != 0)
+
+
+def test_a_busy_machine_does_not_spend_the_budget_of_correct_code(monkeypatch):
+    """A budget below the grading's wall-clock time on the busy CPU but above the code's own
+    time: every test passes (a wall-clock budget failed the tests it stopped)."""
+    result = grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=600.0)
+    assert [test.spec.id for test in result.tests if not test.outcome.passed] == []
+    assert result.execution_time > 2.0    # a wall-clock budget would have been spent
+
+
+def test_a_machine_too_busy_for_the_budget_fails_the_grading_not_the_student(monkeypatch):
+    with pytest.raises(grading.MachineTooBusy, match="the machine was too busy"):
+        grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=0.5)
