@@ -28,6 +28,7 @@ from grader.results import inside
 from grader.results.pages import layout
 from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
 from grader.results.scoring import maximum_scores, points
+from grader.sandbox import temp_folders
 from grader.submission import LoadError, load_submission
 
 BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and their CSV row
@@ -171,6 +172,7 @@ def child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no
         record = grade_one(student, rubric_path, out, stamp, unsafe_no_jail, csv_path)
         connection.send(record)
     except SystemExit:  # stopped mid-grading and cleaned up
+        temp_folders.remove_own()   # as far as with-blocks could: one may not have begun
         os._exit(EXIT_WORKER)
     except Exception as error:  # the folder could not be written: say so in the row
         connection.send(grader_failed_record(student, "%s: %s" % (type(error).__name__, error)))

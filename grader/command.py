@@ -10,6 +10,7 @@ import sys
 
 from command_line import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, unwritable
 from grader import grading
+from grader.sandbox import temp_folders
 from grader.results.rubric import RubricError, load_rubric
 
 
@@ -75,6 +76,7 @@ def run(args):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OUTPUT_CLOSED
     except KeyboardInterrupt:
+        temp_folders.remove_own()   # an interrupt that landed before a with-block held one
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:  # never a traceback for users; say what happened

@@ -13,7 +13,6 @@ fatal; a path that is not a readable folder or zip raises :class:`LoadError`.
 """
 
 import re
-import shutil
 import stat
 import zipfile
 import zlib
@@ -76,7 +75,7 @@ class Submission:
         return [name for name in self.required if name not in self.files]
 
     def cleanup(self):
-        shutil.rmtree(self.directory, ignore_errors=True)
+        temp_folders.remove(self.directory)
 
     def __enter__(self):
         return self

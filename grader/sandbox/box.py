@@ -146,7 +146,7 @@ class Sandbox:
                 self.cgroup.remove()
                 self.cgroup = None
             if self.temp is not None:
-                shutil.rmtree(self.temp, ignore_errors=True)
+                temp_folders.remove(self.temp)
                 self.temp = None
         self._private.give_back()
 

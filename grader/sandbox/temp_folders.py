@@ -8,6 +8,7 @@ user whose maker, as this machine's /proc sees it, is gone are removed.
 """
 import os
 import re
+import secrets
 import shutil
 import tempfile
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 SANDBOX = "wordle-kit-sandbox-"
 SUBMISSION = "wordle-kit-submission-"
 GRADERS = (SANDBOX, SUBMISSION)
+_made = {}  # path: the pid of the process that made it, for the folders not yet removed
 
 
 def start_time(pid):
@@ -40,9 +42,37 @@ def _exists_without_proc(pid):
 
 
 def make(prefix):
-    """A new private temp folder whose name says which process made it."""
+    """A new private temp folder whose name says which process made it, remembered until
+    remove() (remove_own() removes what an interrupt left). Its name is remembered before the
+    folder is made, so an interrupt (SIGTERM turned into KeyboardInterrupt) that lands at any
+    moment, before the maker's with-block holds the folder too, leaves nothing unremembered."""
     pid = os.getpid()
-    return Path(tempfile.mkdtemp(prefix="%s%d-%s-" % (prefix, pid, start_time(pid) or "0")))
+    stem = "%s%d-%s-" % (prefix, pid, start_time(pid) or "0")
+    for _ in range(100):
+        path = Path(tempfile.gettempdir(), stem + secrets.token_hex(5))
+        _made[path] = pid
+        try:
+            path.mkdir(mode=0o700)
+            return path
+        except FileExistsError:
+            del _made[path]
+    raise FileExistsError("no unused temp folder name starting %s" % stem)
+
+
+def remove(path):
+    """Remove a folder make() made (and what it holds)."""
+    shutil.rmtree(path, ignore_errors=True)
+    _made.pop(Path(path), None)
+
+
+def remove_own():
+    """Remove the folders this process made and did not remove (an interrupt landed before
+    the code that would have removed them held them); not those a parent made before it
+    forked this process."""
+    pid = os.getpid()
+    for path, maker in list(_made.items()):
+        if maker == pid:
+            remove(path)
 
 
 def maker_alive(pid, started):

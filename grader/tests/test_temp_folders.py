@@ -1,13 +1,17 @@
 """temp_folders.py: a killed grader's temp folders are removed by the next grading, and only
 those."""
 import os
+import pathlib
 import signal
 import subprocess
 import sys
 import tempfile
 
-from grader import KIT_ROOT
+import pytest
+
+from grader import KIT_ROOT, cli, submission
 from grader.sandbox import temp_folders
+from grader.tests.manifest import SUBMISSIONS
 
 MAKE_THEN_WAIT = """
 import sys, time
@@ -66,3 +70,49 @@ def test_a_sweep_removes_only_the_prefixes_it_is_given(tmp_path, monkeypatch):
     tests.mkdir()
     assert temp_folders.sweep() == [graders.name] and tests.exists()
     assert temp_folders.sweep(("test-cache-",)) == [tests.name] and not tests.exists()
+
+
+def test_an_interrupt_inside_make_leaves_nothing_that_remove_own_misses(tmp_path, monkeypatch):
+    """SIGTERM (as KeyboardInterrupt) just after the folder is made, before make returns it."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    real_mkdir = pathlib.Path.mkdir
+
+    def interrupted_mkdir(self, *args, **kwargs):
+        real_mkdir(self, *args, **kwargs)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pathlib.Path, "mkdir", interrupted_mkdir)
+    with pytest.raises(KeyboardInterrupt):
+        temp_folders.make(temp_folders.SUBMISSION)
+    monkeypatch.undo()
+    assert len(list(tmp_path.iterdir())) == 1
+    temp_folders.remove_own()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_remove_own_leaves_the_folders_of_the_process_this_one_forked_from(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    parent = os.getpid()
+    monkeypatch.setattr(os, "getpid", lambda: parent + 1)     # as seen in a forked child
+    own = temp_folders.make(temp_folders.SANDBOX)
+    monkeypatch.undo()
+    parents = temp_folders.make(temp_folders.SANDBOX)
+    monkeypatch.setattr(os, "getpid", lambda: parent + 1)
+    temp_folders.remove_own()
+    monkeypatch.undo()
+    assert not own.exists() and parents.exists()
+    temp_folders.remove(parents)
+    assert not parents.exists() and temp_folders.remove_own() is None
+
+
+def test_grade_interrupted_before_the_submission_s_with_block_leaves_no_folder(tmp_path,
+                                                                             monkeypatch):
+    """An interrupt between load_submission's return and the with-block that removes its copy:
+    the command still ends with 130 and leaves nothing."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(submission.Submission, "__enter__", interrupted)
+    assert cli.main(["grade", str(SUBMISSIONS / "correct_counts")]) == 130
+    assert list(tmp_path.iterdir()) == []
