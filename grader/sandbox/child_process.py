@@ -133,7 +133,8 @@ class ChildProcess:
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
                                          (own_limit, started, queued_before))
         self.last_cpu_seconds = self._cpu_used()
-        self.last_own_seconds = self.own_seconds(started, queued_before)
+        self.last_own_seconds = max(self.own_seconds(started, queued_before),
+                                    self.last_cpu_seconds or 0.0)
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -186,13 +187,13 @@ class ChildProcess:
                 self.timed_out = time.monotonic() >= deadline
                 return None
             if watch_cpu and waited:
-                used = self._cpu_used() if cpu_limit is not None else None
-                if used is not None and used > cpu_limit:
+                used = self._cpu_used()
+                if used is not None and cpu_limit is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
                     return None
                 own_limit, started, queued_before = own
-                if own_limit is not None and time.monotonic() - started >= own_limit and \
-                        self.own_seconds(started, queued_before) >= own_limit:
+                if own_limit is not None and time.monotonic() - started >= own_limit and max(
+                        self.own_seconds(started, queued_before), used or 0.0) >= own_limit:
                     self.timed_out = self.own_limit_reached = True
                     return None
                 if self.stopped_too_long():
@@ -296,7 +297,10 @@ class ChildProcess:
         """The worker's own time since started (time.monotonic()): the wall-clock time less
         what it spent waiting for a CPU (queued_before: its queued_seconds then), so the time
         it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine
-        and a busy one. Where the wait cannot be read, all the wall-clock time."""
+        and a busy one. Where the wait cannot be read, all the wall-clock time. (Callers take
+        the CPU time of the worker and all it started instead where that is more: code that
+        keeps its own main thread waiting for a CPU, by threads or processes that compute,
+        spends their time.)"""
         queued = self.queued_seconds()
         waited = 0.0 if queued is None else max(0.0, queued - (queued_before or 0.0))
         return time.monotonic() - started - waited
@@ -312,7 +316,7 @@ class ChildProcess:
         except (TypeError, IndexError, ValueError):
             return None
         own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - (queued or 0.0)
-        self.last_own_seconds = max(0.0, own)
+        self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
     def cpu_seconds(self):

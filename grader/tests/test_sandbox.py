@@ -290,6 +290,35 @@ def test_time_spent_waiting_for_a_cpu_is_measured_and_not_counted_as_own_time(tm
         assert 0.25 <= game.own_seconds < 0.7 and game.own_seconds < wall / 2
 
 
+FORKS_BURNERS = """
+import os, time
+def check_word(secret, guess):
+    children = []
+    for _ in range(2):
+        pid = os.fork()
+        if pid == 0:
+            end = time.process_time() + 0.4
+            while time.process_time() < end:
+                pass
+            os._exit(0)
+        children.append(pid)
+    for pid in children:
+        os.waitpid(pid, 0)
+    return []
+"""
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_the_cpu_time_of_processes_the_code_starts_is_its_own_time(tmp_path, privileged):
+    """Its main thread only waits while they compute: their CPU time is what it spent (else
+    code could keep a grading long by processes that crowd its own main thread out)."""
+    with sandbox(write_submission(tmp_path / "fork", FORKS_BURNERS), privileged) as box:
+        call = box.call("wordle", "check_word", ["A", "B"], timeout=60, cpu_limit=5,
+                        own_limit=60)
+    assert call.status == Status.OK and call.cpu_seconds >= 0.7
+    assert call.own_seconds >= call.cpu_seconds
+
+
 @pytest.mark.parametrize("privileged", MODES)
 def test_code_that_sleeps_is_stopped_at_its_own_time_limit(tmp_path, privileged):
     folder = write_submission(tmp_path / "sleep", CPU_AND_SLEEP + SLEEP_AS_A_PROGRAM)
