@@ -467,3 +467,29 @@ def all_cases():
 def cases_of(test):
     """The cases of a test (built once: they never change)."""
     return all_cases()[test.spec.id]
+
+
+def input_size(args):
+    """What the work of a call grows with: the length of its longest list argument (0: none)."""
+    return max((len(arg) for arg in args if isinstance(arg, (list, tuple))), default=0)
+
+
+@functools.cache
+def _reference_cpus():
+    """{function name: [(input size, the reference's CPU seconds)] of all its calls}."""
+    table = {}
+    for test in FUNCTION_TESTS:
+        table.setdefault(test.function.name, []).extend(
+            (input_size(case.args), case.reference_cpu) for case in cases_of(test))
+    return table
+
+
+def limit_reference_cpu(function, case):
+    """The reference's CPU seconds a call's time limit is set against: the most it took for
+    any call of the function on input no larger than the case's. A correct function may do
+    its work in another way than the reference: go through the whole list where the
+    reference stops at once (no clues: 1 ms), or check each word against the list, so a
+    call's limit does not hang on a shortcut the reference takes for it."""
+    size = input_size(case.args)
+    return max([cpu for other, cpu in _reference_cpus()[function.name] if other <= size]
+               + [case.reference_cpu])

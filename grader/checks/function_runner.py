@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from grader import assignment, reference
-from grader.checks.function_cases import FUNCTION_TESTS, cases_of
+from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_reference_cpu
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
 from grader.sandbox import Status
@@ -97,16 +97,17 @@ def cpu_text(seconds):
     return "%.2f ms" % (seconds * 1000) if seconds >= 0.00001 else "under 0.01 ms"
 
 
-def timeout_problem(case, result, cpu_limit):
+def timeout_problem(function, case, result, cpu_limit):
     """Why a call that timed out failed, with its measured CPU time against the reference's."""
     if trouble_kind(result, cpu_limit) == WALL_TIMEOUT:
         return ("did not return within %g s of wall-clock time while using only %s of CPU "
                 "(sleeping or waiting for something?)"
                 % (assignment.wall_limit(cpu_limit), cpu_text(result.cpu_seconds)))
-    return ("did not return within its CPU time limit of %s (the reference needs %s for this "
-            "call; the limit is %d times that, at least %s): an endless loop, or far too slow"
-            % (cpu_text(cpu_limit), cpu_text(case.reference_cpu), assignment.CPU_MULTIPLE,
-               cpu_text(assignment.CPU_FLOOR)))
+    return ("did not return within its CPU time limit of %s (the reference needs at most %s "
+            "for a call of %s on input this large; the limit is %d times that, at least %s): "
+            "an endless loop, or far too slow"
+            % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
+               function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
 
 
 def call_problems(test, case, result, cpu_limit):
@@ -117,7 +118,7 @@ def call_problems(test, case, result, cpu_limit):
     if result.status == Status.RAISED:
         return ["raised %s" % result.detail]
     if result.status == Status.TIMEOUT:
-        return [timeout_problem(case, result, cpu_limit)]
+        return [timeout_problem(test.function, case, result, cpu_limit)]
     if result.status == Status.CRASHED:
         return ["the call ended the program: %s" % result.detail]
     if result.status == Status.BAD_VALUE:
@@ -168,7 +169,7 @@ def run_test(box, test, log, wrong_lists=None, returned=None):
                 return Outcome.failed(reason)
             stopped = "%s: the last %d of its calls were not made" % (reason, len(cases) - index)
             break
-        cpu_limit = assignment.cpu_limit(case.reference_cpu)
+        cpu_limit = assignment.cpu_limit(limit_reference_cpu(function, case))
         result = box.call(function.module, function.name, list(case.args),
                           timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
         log.record(function, result, cpu_limit)

@@ -11,6 +11,7 @@ from grader import KIT_ROOT, assignment, grading, reference
 from grader.checks import function_cases as F
 from grader.checks import function_runner as R
 from grader.checks.give_up import GIVE_UP_AFTER, NEVER_RETURNED_AFTER
+from words import words
 from grader.sandbox.child_reports import CallResult
 from grader.sandbox import Status
 from grader.tests.fakes import FakeBox, reference_functions
@@ -425,3 +426,20 @@ def test_in_threads_runs_the_tasks_beside_this_thread_and_passes_on_their_errors
         raise ValueError("in a thread")
     with pytest.raises(ValueError, match="in a thread"):
         grading.in_threads({"bad": fails, "good": lambda: 1})
+
+
+def test_a_call_s_limit_is_set_against_the_reference_s_slowest_call_on_input_no_larger():
+    """filter_word_list(words, []) takes the reference about 1 ms (it checks nothing), but a
+    correct filter may go through the list its own way: it gets the whole list's limit; a
+    call on a short list does not get a long list's."""
+    function = assignment.FUNCTIONS["filter_word_list"]
+    cases = [case for test in F.FUNCTION_TESTS if test.function is function
+             for case in F.cases_of(test)]
+    whole = [case for case in cases if F.input_size(case.args) == len(words)]
+    no_clues = next(case for case in whole if case.args[1] == [])
+    slowest_whole = max(case.reference_cpu for case in whole)
+    assert no_clues.reference_cpu < slowest_whole / 5
+    assert F.limit_reference_cpu(function, no_clues) == slowest_whole
+    short = min(cases, key=lambda case: F.input_size(case.args))
+    assert F.limit_reference_cpu(function, short) < slowest_whole
+    assert all(F.limit_reference_cpu(function, case) >= case.reference_cpu for case in cases)
