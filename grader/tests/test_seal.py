@@ -392,6 +392,11 @@ def test_the_filter_follows_its_tables_call_by_call(machine):
     for command in (5, 6, 7, 36, 37, 38, 1024, 1025, 1026):  # locks, leases, F_NOTIFY
         assert call("fcntl", 3, command) == EPERM
     assert call("prctl", 15) == ALLOW and call("prctl", 36) == EPERM
+    # SIGCHLD's action may be read (no new action: null), never set; other signals' may
+    assert call("rt_sigaction", 17, 0, 0x7FFE0000) == ALLOW
+    assert call("rt_sigaction", 17, 0x7FFE0010) == EPERM
+    assert call("rt_sigaction", 17, 1 << 32) == EPERM    # a pointer whose low half is 0
+    assert call("rt_sigaction", 10, 0x7FFE0010) == ALLOW
     assert call("fcntl", 3, 6 | 1 << 32) == EPERM    # the kernel reads the low 32 bits only
     assert run_filter(program, 0, 0x40000003) == EPERM      # another architecture (i386)
     if machine == "x86_64":
@@ -481,6 +486,14 @@ for thread in threads:
 found["threads"] = sorted(results)
 found["program"] = subprocess.run([sys.executable, "-c", "print(6 * 7)"], capture_output=True,
                                   text=True).stdout.strip()
+import signal
+for name in ("SIGCHLD", "SIGUSR1"):
+    try:
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
+        found["ignore " + name] = 0
+    except OSError as error:
+        found["ignore " + name] = error.errno
+found["SIGCHLD's action is the default"] = signal.getsignal(signal.SIGCHLD) == signal.SIG_DFL
 print(json.dumps(found))
 """
 
@@ -493,7 +506,8 @@ def test_under_the_filter_threads_and_programs_run_and_the_channels_are_refused(
     assert json.loads(done.stdout) == {
         "shared futex": errno.EINVAL, "private futex": 0, "msgctl": errno.EPERM,
         "shmctl": errno.EPERM, "unshare": errno.ENOSYS, "mincore": errno.ENOSYS,
-        "threads": [0, 1, 2, 3], "program": "42"}, done.stderr
+        "threads": [0, 1, 2, 3], "program": "42", "ignore SIGCHLD": errno.EPERM,
+        "ignore SIGUSR1": 0, "SIGCHLD's action is the default": True}, done.stderr
 
 
 @pytest.mark.skipif(seal.landlock_abi() < 6, reason="needs Landlock ABI 6")

@@ -17,7 +17,8 @@ are shared too.  So, in every safe mode, after the jail (or the drop to a uid of
   seccomp   (x86_64 and aarch64) an allowlist (ALLOWED below): the calls CPython 3.10 to 3.13
             and a plain program make, some with an argument checked (CHECKED: futexes only
             private, clone without namespaces, fcntl without locks, leases or directory
-            notifications, prctl without the child-subreaper flag); EPERM for what would
+            notifications, prctl without the child-subreaper flag, no new action for SIGCHLD);
+            EPERM for what would
             reach beyond the grading (REFUSED: the keyring, flock, all of System V IPC and
             POSIX message queues, new sockets, inotify/fanotify, io_uring, futex_waitv) and
             ENOSYS for every other call; a call of another architecture's table (int 0x80,
@@ -60,7 +61,7 @@ ALLOWED = {
                              "setpriority sched_yield sched_getaffinity sched_setaffinity "
                              "sched_getparam sched_getscheduler set_tid_address "
                              "set_robust_list rseq arch_prctl",
-    "signals": "rt_sigaction rt_sigprocmask rt_sigreturn rt_sigpending rt_sigtimedwait "
+    "signals": "rt_sigprocmask rt_sigreturn rt_sigpending rt_sigtimedwait "
                "rt_sigsuspend sigaltstack alarm pause",
     "time": "nanosleep clock_nanosleep clock_gettime clock_getres gettimeofday time getitimer "
             "setitimer timer_create timer_settime timer_gettime timer_getoverrun timer_delete "
@@ -69,7 +70,8 @@ ALLOWED = {
 }
 # Allowed with one argument checked, where a call is needed but one of its modes is a channel
 # or a power: name -> (argument, rule, values, errno when refused); the rules: "has" (every bit
-# of values set), "lacks" (none of them set), "in" (one of values).
+# of values set), "lacks" (none of them set), "in" (one of values), "not set for" (the call
+# names one of values and its next argument, a pointer, is not null: it sets something).
 FUTEX_PRIVATE_FLAG = 128
 # CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET: no namespace of its own
 CLONE_NEW_NAMESPACES = 0x7E020000
@@ -81,6 +83,10 @@ FCNTL_COMMANDS = (0, 1, 2, 3, 4, 1030, 1031, 1032, 1033, 1034)
 # the worker is its children's subreaper (their CPU is counted through it), so student code
 # may not clear the flag to hand an orphan to init, nor set it in a process of its own
 PRCTL_OPTIONS = (1, 2, 3, 15, 16, 21, 23, 37, 38, 39, 0x53564D41)
+# The kernel reaps at once the children of a process that ignores SIGCHLD (or sets
+# SA_NOCLDWAIT), adding their CPU time to nobody's, so code could compute past its limits or
+# keep a grading long in short-lived children; SIGCHLD keeps the action it had (the default).
+SIGCHLD = 17
 EPERM, ENOSYS, EINVAL = 1, 38, 22
 CHECKED = {
     # a shared futex is keyed by the file and offset it lies on, so two gradings mapping one
@@ -92,6 +98,7 @@ CHECKED = {
     "clone": (0, "lacks", CLONE_NEW_NAMESPACES, EPERM),
     "fcntl": (1, "in", FCNTL_COMMANDS, EPERM),
     "prctl": (0, "in", PRCTL_OPTIONS, EPERM),
+    "rt_sigaction": (0, "not set for", (SIGCHLD,), EPERM),
 }
 # Refused with EPERM (a PermissionError in Python): what would reach beyond the grading.
 REFUSED = {
@@ -308,6 +315,12 @@ def _argument_check(argument, rule, values, refusal):
         return [load, (BPF_ALU_AND_K, 0, 0, values), (BPF_JEQ_K, 0, 1, values), allow, refuse]
     if rule == "lacks":
         return [load, (BPF_JSET_K, 1, 0, values), allow, refuse]
+    if rule == "not set for":
+        pointer = OFFSET_ARGS + 8 * (argument + 1)
+        return ([load] + [(BPF_JEQ_K, len(values) - index, 0, value)
+                          for index, value in enumerate(values)]
+                + [allow, (BPF_LD_W_ABS, 0, 0, pointer), (BPF_JEQ_K, 0, 3, 0),
+                   (BPF_LD_W_ABS, 0, 0, pointer + 4), (BPF_JEQ_K, 0, 1, 0), allow, refuse])
     return ([load] + [(BPF_JEQ_K, len(values) - index, 0, value)
                       for index, value in enumerate(values)] + [refuse, allow])
 
