@@ -55,17 +55,17 @@ class GraderFailed(Exception):
 
 
 class MachineTooBusy(GraderFailed):
-    """The grading's wall-clock limit ran out before the student's code had used its budget:
-    the machine kept it waiting for a CPU, so no test can be judged fairly; grade it again
-    when the machine is less busy."""
+    """The grading's wall-clock limit ran out while the student's code had used little of the
+    machine: other work kept it waiting for a CPU, so no test can be judged fairly; grade it
+    again when the machine is less busy."""
 
     @classmethod
-    def after(cls, wall_limit, used, budget):
+    def after(cls, wall_limit, cpu, budget):
         return cls("the machine was too busy to grade this submission: the grading's %g s of "
-                   "wall-clock time ran out while the student's code had used %.0f s of its "
-                   "%g s budget (the rest of the time it was ready to run but waiting for a "
-                   "CPU); nothing was scored, so grade it again when the machine is less busy"
-                   % (wall_limit, used, budget))
+                   "wall-clock time ran out while the student's code had used %.0f s of CPU "
+                   "time in all, less than its %g s budget (the rest of the time it was ready to "
+                   "run but waiting for a CPU); nothing was scored, so grade it again when the "
+                   "machine is less busy" % (wall_limit, cpu, budget))
 
 
 class BudgetedBox:
@@ -80,8 +80,12 @@ class BudgetedBox:
     detail says so), and one stopped by its end is BUDGET_SPENT too.
 
     The grading's wall-clock time is bounded as well (budget + assignment.GRADING_WALL_SLACK):
-    a machine so busy that the code cannot use its budget within that ends the grading with
-    MachineTooBusy, the grader's failure, so no test fails for the machine's sake."""
+    once it runs out no call or game is made and those running are stopped, BUDGET_SPENT
+    too. Whose doing that was is judged once every line has ended (judge_the_wall_clock): on
+    a quiet machine only code whose lines together used the budget's worth of CPU time can
+    take that long (lines running side by side hold each other up on few CPUs); with less, a
+    busy machine kept it waiting, and the grading ends with MachineTooBusy, the grader's
+    failure, so no test fails for the machine's sake."""
 
     def __init__(self, box, budget=None):
         self.box = box
@@ -90,7 +94,8 @@ class BudgetedBox:
         self.deadline = time.monotonic() + self.wall_limit
         self._before = 0.0  # the own time of the phases before this one (the longest line's)
         self._spent = {}    # thread id: the own time of its calls and games in this phase
-        self._too_busy = None   # the MachineTooBusy that ends the grading, once there is one
+        self._cpu = []      # the CPU seconds of each call and game (appended from every line)
+        self.wall_clock_ran_out = False
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         def make(wall, own):
@@ -123,19 +128,29 @@ class BudgetedBox:
         """The own time the student's code has taken in this thread's line of work."""
         return self._before + self._spent.get(threading.get_ident(), 0.0)
 
+    def cpu_time(self):
+        """The CPU seconds of the student's code in all its calls and games so far."""
+        return sum(self._cpu)
+
+    def judge_the_wall_clock(self):
+        """Raise MachineTooBusy where the wall-clock limit ran out while the student's code had
+        used less CPU time in all than its budget (call once every line has ended)."""
+        if self.wall_clock_ran_out and self.cpu_time() < self.budget:
+            raise MachineTooBusy.after(self.wall_limit, self.cpu_time(), self.budget)
+
     def _budgeted(self, make, result_type, timeout):
         """make(wall-clock timeout, own-time limit)'s result, within the budget and the
         grading's wall-clock limit."""
-        if self._too_busy is not None:
-            raise self._too_busy
         left = self.budget - self.own_time()
         if left <= 0:
             return result_type(Status.BUDGET_SPENT, detail=self.spent())
         wall_left = self.deadline - time.monotonic()
         if wall_left <= 0:
-            raise self._machine_too_busy()
+            self.wall_clock_ran_out = True
+            return result_type(Status.BUDGET_SPENT, detail=self.wall_clock_spent())
         started = time.monotonic()
         result = make(min(timeout, wall_left), left)
+        self._cpu.append(result.cpu_seconds or 0.0)
         ident = threading.get_ident()
         if result.own_time_out:
             self._spent[ident] = self._spent.get(ident, 0.0) + left
@@ -145,18 +160,20 @@ class BudgetedBox:
         self._spent[ident] = self._spent.get(ident, 0.0) + own
         if result.status == Status.TIMEOUT and wall_left < timeout and \
                 time.monotonic() >= self.deadline:
-            raise self._machine_too_busy()
+            self.wall_clock_ran_out = True
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT,
+                                       detail=self.wall_clock_spent())
         return result
-
-    def _machine_too_busy(self):
-        if self._too_busy is None:
-            self._too_busy = MachineTooBusy.after(self.wall_limit, self.own_time(), self.budget)
-        return self._too_busy
 
     def spent(self):
         return ("this grading's %g s for running the student's code were spent (its own time: "
                 "computing or waiting, as by sleeps or reads that block, not the time a busy "
                 "machine kept it waiting for a CPU)" % self.budget)
+
+    def wall_clock_spent(self):
+        return ("this grading's %g s of wall-clock time ran out: the student's code, computing "
+                "in several lines of work at once (the function tests, the games), used more "
+                "than its %g s budget of CPU time in all" % (self.wall_limit, self.budget))
 
 
 def in_threads(tasks, meanwhile=None):
@@ -293,7 +310,9 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
                 if sandbox.mode == UNSAFE and expected_cache.distrust():
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                     transcripts.reference_game_cpus.cache_clear()
-                outcomes = run_everything(BudgetedBox(sandbox), submission, seeds)
+                budgeted = BudgetedBox(sandbox)
+                outcomes = run_everything(budgeted, submission, seeds)
+                budgeted.judge_the_wall_clock()
                 missing_protections = list(sandbox.missing_protections)
                 removed = sandbox.removed   # filled up to close(), which ends the calls child
                 mode, protections = sandbox.mode, list(sandbox.protections)

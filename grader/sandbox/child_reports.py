@@ -45,6 +45,8 @@ class RunResult:
     # with a value before the program first read its input (when it drew its secret), or None
     draws: list = field(default_factory=list)   # (function, how many it drew from or None,
     # what it drew (a tuple of str and int), "file.py:line") of the program's first draws
+    cpu_seconds: object = None      # the CPU time of the worker and all it started, as last
+    # read by the grader (the kernel's limits hold in the child)
     own_seconds: object = None      # the worker's own time (ChildProcess.own_seconds) as
     # last read by the grader (None: it could not be read)
     own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
@@ -91,7 +93,8 @@ def run_result(child, finished):
     """Turn what a program/import child reported into a RunResult."""
     result = RunResult(Status.OK, stdout=child.text("stdout"), stderr=child.text("stderr"),
                        exit_code=child.exit_code, timed_out=not finished,
-                       output_truncated=child.truncated, own_seconds=child.last_own_seconds,
+                       output_truncated=child.truncated, cpu_seconds=child.cpu_seen,
+                       own_seconds=child.last_own_seconds,
                        own_time_out=child.own_limit_reached)
     ends = []
     for message in child.messages:

@@ -103,7 +103,7 @@ def test_grade_on_a_machine_too_busy_grades_once_and_says_so(tmp_path, monkeypat
     assert data["tests"] == [] and "not in the submitted code" in data["output"]
     assert "the machine was too busy" in data["extra_data"]["grader_failed"]
     out, err = capsys.readouterr()
-    assert "the grader failed on" in err and "had used 12 s of its 240 s budget" in err
+    assert "the grader failed on" in err and "had used 12 s of CPU time in all, less than its 240 s" in err
 
 
 def test_grade_all_grades_again_once_then_reports_the_graders_failure(tmp_path, monkeypatch,
@@ -208,17 +208,40 @@ def test_code_that_spends_its_own_time_spends_the_budget():
 def test_a_machine_too_busy_for_the_budget_ends_the_grading_as_the_graders_failure(monkeypatch):
     monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
     budgeted = grading.BudgetedBox(QueuedBox(wall=0.5, queued=0.49), budget=0.1)
-    with pytest.raises(grading.MachineTooBusy) as raised:
-        budgeted.call("wordle", "known_word", [[]], timeout=5.0)
-    assert "the machine was too busy" in str(raised.value) and "0.2 s of wall-clock" in \
-        str(raised.value)
+    first = budgeted.call("wordle", "known_word", [[]], timeout=5.0)
     # the grading's other lines of work stop at their next call, not at their own limits
     started = time.monotonic()
-    with pytest.raises(grading.MachineTooBusy):
-        budgeted.call("wordle", "known_word", [[]], timeout=5.0)
+    second = budgeted.call("wordle", "known_word", [[]], timeout=5.0)
     assert time.monotonic() - started < 0.1
-    # it is the grader's failure, said so (the CLI does not grade again: that would double it)
+    assert first.status == second.status == Status.BUDGET_SPENT
+    # with every line ended: its code used no CPU, so the machine was too busy, which is the
+    # grader's failure (the CLI does not grade it again: that would double the time)
+    with pytest.raises(grading.MachineTooBusy) as raised:
+        budgeted.judge_the_wall_clock()
+    assert "the machine was too busy" in str(raised.value) and "0.2 s of wall-clock" in \
+        str(raised.value)
     assert isinstance(raised.value, grading.GraderFailed)
+
+
+class ComputingBox(QueuedBox):
+    """As QueuedBox, each call also reporting the CPU time it used: the student's code kept
+    the CPUs busy itself (lines of work side by side holding each other up)."""
+
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+        return dataclasses.replace(super().call(module, function, args, timeout, cpu_limit,
+                                                own_limit), cpu_seconds=0.4)
+
+
+def test_code_that_kept_the_cpus_busy_itself_spends_its_budget_when_the_wall_clock_runs_out(
+        monkeypatch):
+    """Its lines used more CPU time than the budget in all: the wall-clock time was its own
+    doing, on any machine, so the calls it stops fail, said so, and nothing is raised."""
+    monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
+    budgeted = grading.BudgetedBox(ComputingBox(wall=0.5, queued=0.49), budget=0.1)
+    results = [budgeted.call("wordle", "known_word", [[]], timeout=5.0) for _ in range(2)]
+    budgeted.judge_the_wall_clock()
+    assert [result.status for result in results] == [Status.BUDGET_SPENT] * 2
+    assert "wall-clock time ran out: the student's code" in results[0].detail
 
 
 def test_each_line_of_work_has_its_own_clock_and_what_follows_starts_at_the_longest():
