@@ -373,6 +373,9 @@ def main(argv=None):
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(file=sys.stderr)
+        if args.command == "build-tree":
+            print("solver: interrupted: the groups searched so far are kept in the checkpoint; "
+                  "the same command goes on from there", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:       # the reader went away (python -m solver ... | head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from easy_wordle import filter_word_list
-from solver import live
+from solver import cli, live
 from solver.cli import main
 from solver.patterns import PatternTable
 from solver.report import Printer
@@ -129,6 +129,14 @@ def test_play_undo_new_and_ctrl_c(capsys):
     out = capsys.readouterr().out
     assert out.count("%d words possible" % len(answers)) == 3     # at the start, after undo, after new
     assert "  Z       untested" in out                                 # grid shows every letter
+
+
+def test_build_tree_stopped_with_ctrl_c_says_how_to_go_on(monkeypatch, capsys):
+    def interrupted(args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "run_build_tree", interrupted)
+    assert main(["build-tree", "--first", "LANTS"]) == 130
+    assert "the same command goes on from there" in capsys.readouterr().err
 
 
 def test_bench_reports_the_distribution(word_file):
