@@ -151,13 +151,16 @@ class BudgetedBox:
         started = time.monotonic()
         result = make(min(timeout, wall_left), left)
         self._cpu.append(result.cpu_seconds or 0.0)
-        ident = threading.get_ident()
         if result.own_time_out:
-            self._spent[ident] = self._spent.get(ident, 0.0) + left
-            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
-        own = result.own_seconds if result.own_seconds is not None else \
-            time.monotonic() - started
+            own = left
+        elif result.own_seconds is not None:
+            own = result.own_seconds
+        else:
+            own = time.monotonic() - started
+        ident = threading.get_ident()
         self._spent[ident] = self._spent.get(ident, 0.0) + own
+        if result.own_time_out:
+            return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
         if result.status == Status.TIMEOUT and wall_left < timeout and \
                 time.monotonic() >= self.deadline:
             self.wall_clock_ran_out = True

@@ -307,7 +307,9 @@ class ChildProcess:
 
     def _worker_own_seconds(self):
         """The worker's own time since it started (as own_seconds; the sandbox's start before
-        it is not the student's), kept in last_own_seconds; None before it can be read."""
+        it is not the student's), kept in last_own_seconds; None before it can be read, and
+        once it has exited (its stat, read each time, says so: a game's last loops, while the
+        jail's processes end, must not count as its own time)."""
         pid = None if self._closed else self._find_worker()
         fields = None if pid is None else self._proc_fields(pid, "stat")
         queued = self.queued_seconds()

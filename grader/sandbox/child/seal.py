@@ -317,12 +317,16 @@ def _argument_check(argument, rule, values, refusal):
         return [load, (BPF_JSET_K, 1, 0, values), allow, refuse]
     if rule == "not set for":
         pointer = OFFSET_ARGS + 8 * (argument + 1)
-        return ([load] + [(BPF_JEQ_K, len(values) - index, 0, value)
-                          for index, value in enumerate(values)]
+        return ([load] + _skip_one_if_in(values)
                 + [allow, (BPF_LD_W_ABS, 0, 0, pointer), (BPF_JEQ_K, 0, 3, 0),
                    (BPF_LD_W_ABS, 0, 0, pointer + 4), (BPF_JEQ_K, 0, 1, 0), allow, refuse])
-    return ([load] + [(BPF_JEQ_K, len(values) - index, 0, value)
-                      for index, value in enumerate(values)] + [refuse, allow])
+    return [load] + _skip_one_if_in(values) + [refuse, allow]
+
+
+def _skip_one_if_in(values):
+    """Instructions that, when the accumulator is one of values, jump past the one instruction
+    that follows them (else go on to it)."""
+    return [(BPF_JEQ_K, len(values) - index, 0, value) for index, value in enumerate(values)]
 
 
 def _return(action):
