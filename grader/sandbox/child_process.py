@@ -55,6 +55,7 @@ class ChildProcess:
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
         self._cpu_before = None       # the worker's CPU seconds when the request was sent
+        self._delayed_before_read = 0.0  # grader_run_delay() before the last read of a request
         self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
         self.stopped = False          # the worker stopped itself and was ended for it
         self._stopped_since = None
@@ -115,7 +116,10 @@ class ChildProcess:
         the worker has used that many CPU seconds on it, with own_limit once that many seconds
         of its own time have passed (see own_seconds; own_limit_reached says so).  The CPU
         seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
-        by this process from /proc, never taken from the child.
+        by this process from /proc, never taken from the child.  Its own time leaves out
+        this thread's waits for a CPU while the worker could only wait for it (sending the
+        request, and reading the reply once it came), so a busy grader is not the student's
+        cost.
 
         Each request carries a fresh random nonce that the genuine reply echoes,
         so bytes a student writes to the socket (a forged reply, garbage) make
@@ -126,15 +130,23 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
+        delayed_before = grader_run_delay()
         queued_before, started = self.queued_seconds(), time.monotonic()
         self.own_limit_reached = False
         reply = None
+        excused = 0.0
         if self._send(codec.dump_message(message), timeout):
+            # the worker waits for the whole request: this thread's waits for a CPU meanwhile
+            # are the grader's, not the student's
+            excused = grader_run_delay() - delayed_before
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
-                                         (own_limit, started, queued_before))
+                                         (own_limit, started, queued_before, excused))
         self.last_cpu_seconds = self._cpu_used()
-        self.last_own_seconds = max(self.own_seconds(started, queued_before),
-                                    self.last_cpu_seconds or 0.0)
+        own = self.own_seconds(started, queued_before)
+        if reply is not None:
+            # and the worker waits while this thread, woken by the reply, waits for a CPU
+            excused += grader_run_delay() - self._delayed_before_read
+        self.last_own_seconds = max(own - excused, self.last_cpu_seconds or 0.0)
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
@@ -168,7 +180,8 @@ class ChildProcess:
             self._cpu_before = 0.0
         return max(0.0, now - self._cpu_before)
 
-    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None, own=(None, 0.0, None)):
+    def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
+                        own=(None, 0.0, None, 0.0)):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None or own[0] is not None
@@ -191,13 +204,15 @@ class ChildProcess:
                 if used is not None and cpu_limit is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
                     return None
-                own_limit, started, queued_before = own
+                own_limit, started, queued_before, excused = own
                 if own_limit is not None and time.monotonic() - started >= own_limit and max(
-                        self.own_seconds(started, queued_before), used or 0.0) >= own_limit:
+                        self.own_seconds(started, queued_before) - excused,
+                        used or 0.0) >= own_limit:
                     self.timed_out = self.own_limit_reached = True
                     return None
                 if self.stopped_too_long():
                     return None
+            self._delayed_before_read = grader_run_delay()
             pumping = self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None)
             waited = True
 
@@ -534,6 +549,16 @@ class ChildProcess:
                     self.process.stdin.close()
                 except OSError:     # input it never read: nobody reads it now
                     pass
+
+
+def grader_run_delay():
+    """Seconds the calling thread of the grader has spent ready to run but waiting for a CPU
+    (its /proc schedstat), 0.0 where that cannot be read."""
+    try:
+        with open("/proc/thread-self/schedstat", "rb") as file:
+            return int(file.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def signal_name(number):

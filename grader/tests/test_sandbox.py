@@ -333,6 +333,33 @@ def test_code_that_sleeps_is_stopped_at_its_own_time_limit(tmp_path, privileged)
         assert box.call("wordle", "check_word", ["FAST", "X"]).status == Status.OK   # restarted
 
 
+def test_the_grader_s_own_waits_for_a_cpu_are_not_the_code_s_own_time(tmp_path, monkeypatch):
+    """After each read the grader's thread waits 0.4 s as if for a CPU (its run delay says so):
+    the wait after the read of the reply is the grader's, those while the code sleeps its."""
+    delayed = [0.0]
+
+    def read_late(self, *args, **kwargs):
+        reading = real_pump(self, *args, **kwargs)
+        time.sleep(0.4)
+        delayed[0] += 0.4
+        return reading
+
+    real_pump = child_process.ChildProcess._pump
+    monkeypatch.setattr(child_process.ChildProcess, "_pump", read_late)
+    monkeypatch.setattr(child_process, "grader_run_delay", lambda: delayed[0])
+    with sandbox(write_submission(tmp_path / "nap", CPU_AND_SLEEP), privileged=False) as box:
+        started = time.monotonic()
+        fast = box.call("wordle", "check_word", ["FAST", "X"], timeout=60, cpu_limit=5,
+                        own_limit=60)
+        assert time.monotonic() - started >= 0.4 and fast.own_seconds < 0.2
+        started = time.monotonic()
+        nap = box.call("wordle", "check_word", ["NAP", "X"], timeout=60, cpu_limit=5,
+                       own_limit=60)
+        wall = time.monotonic() - started
+    assert fast.status == nap.status == Status.OK
+    assert 1.0 <= nap.own_seconds <= wall - 0.4
+
+
 @pytest.mark.parametrize("privileged", JAILED)
 @pytest.mark.parametrize("failing, expected", [
     ((modes.JAIL,), modes.USERNS),
@@ -476,6 +503,8 @@ def check_word(secret, guess):
             pass
     if secret == "SLEEP":
         time.sleep(60)
+    if secret == "NAP":
+        time.sleep(1)
     if secret == "BURN":
         end = time.process_time() + 0.3
         while time.process_time() < end:
