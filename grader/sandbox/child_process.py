@@ -130,8 +130,8 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
-        delayed_before = grader_run_delay()
         queued_before, started = self.queued_seconds(), time.monotonic()
+        delayed_before = grader_run_delay()
         self.own_limit_reached = False
         reply = None
         excused = 0.0
@@ -142,11 +142,12 @@ class ChildProcess:
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
                                          (own_limit, started, queued_before, excused))
         self.last_cpu_seconds = self._cpu_used()
-        own = self.own_seconds(started, queued_before)
         if reply is not None:
             # and the worker waits while this thread, woken by the reply, waits for a CPU
             excused += grader_run_delay() - self._delayed_before_read
-        self.last_own_seconds = max(own - excused, self.last_cpu_seconds or 0.0)
+        # (each wait excused lies within the time measured: the excuse never exceeds it)
+        self.last_own_seconds = max(self.own_seconds(started, queued_before) - excused,
+                                    self.last_cpu_seconds or 0.0)
         printed = bytes(self.buffers["stdout"][printed_before:]).decode("utf-8", errors="replace")
         if reply is None:
             reply = self._failure_reply()
