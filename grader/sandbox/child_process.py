@@ -131,7 +131,7 @@ class ChildProcess:
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
         queued_before, started = self.queued_seconds(), time.monotonic()
-        delayed_before = grader_run_delay()
+        delayed_before = self._delayed_before_read = grader_run_delay()
         self.own_limit_reached = False
         reply = None
         excused = 0.0
