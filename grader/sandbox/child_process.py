@@ -303,11 +303,7 @@ class ChildProcess:
         to run but waiting for a CPU since it started (the kernel's run delay, read from its
         /proc schedstat by this process); None when it cannot be read."""
         pid = None if self._closed else self._find_worker()
-        text = None if pid is None else self._proc_file(pid, "schedstat")
-        try:
-            return int(text.split()[1]) / 1e9
-        except (AttributeError, IndexError, ValueError):
-            return None
+        return run_delay(None if pid is None else self._proc_file(pid, "schedstat"))
 
     def own_seconds(self, started, queued_before):
         """The worker's own time since started (time.monotonic()): the wall-clock time less
@@ -552,14 +548,24 @@ class ChildProcess:
                     pass
 
 
+def run_delay(schedstat):
+    """The seconds of a /proc schedstat's run delay (time spent ready to run but waiting for a
+    CPU); None for no text or a malformed one."""
+    try:
+        return int(schedstat.split()[1]) / 1e9
+    except (AttributeError, IndexError, ValueError):
+        return None
+
+
 def grader_run_delay():
-    """Seconds the calling thread of the grader has spent ready to run but waiting for a CPU
-    (its /proc schedstat), 0.0 where that cannot be read."""
+    """Seconds the calling thread of the grader has spent ready to run but waiting for a CPU,
+    0.0 where that cannot be read."""
     try:
         with open("/proc/thread-self/schedstat", "rb") as file:
-            return int(file.read().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return 0.0
+            delay = run_delay(file.read())
+    except OSError:
+        delay = None
+    return 0.0 if delay is None else delay
 
 
 def signal_name(number):
