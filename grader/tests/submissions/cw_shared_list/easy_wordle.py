@@ -11,6 +11,7 @@ def filter_word_list(words, clues):
         for guess, clue in clues:
             if check_word(word.upper(), guess) != clue:
                 fits = False
+                break
         if fits:
             possible.append(word)
     return possible
