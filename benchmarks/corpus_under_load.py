@@ -27,7 +27,7 @@ sys.path.insert(0, str(KIT_ROOT))
 from grader import grading  # noqa: E402
 from grader.results.rubric import load_rubric  # noqa: E402
 from grader.tests.load import cpu_bound_processes  # noqa: E402
-from grader.tests.manifest import MANIFEST, SUBMISSIONS  # noqa: E402
+from grader.tests.manifest import CORPUS_SEED, MANIFEST, SUBMISSIONS  # noqa: E402
 
 WALL_TARGET = 300.0
 SHOWN_SLOWEST = 8
@@ -40,7 +40,7 @@ def graded(name):
     started = time.monotonic()
     error = difference = None
     try:
-        result = grading.grade(SUBMISSIONS / name, rubric, seed=1913,
+        result = grading.grade(SUBMISSIONS / name, rubric, seed=CORPUS_SEED,
                                unsafe_no_jail=os.geteuid() != 0)
     except Exception as raised:  # noqa: BLE001  (counted: the point of the benchmark)
         error = "%s: %s" % (type(raised).__name__, raised)

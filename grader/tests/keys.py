@@ -5,7 +5,9 @@ import hashlib
 from grader import grading
 from grader.assignment import REQUIRED_FILES
 from grader.checks.transcripts import Seeds
+from grader.results.outcome import Outcome
 from grader.results.rubric import load_rubric
+from grader.results.scoring import score_tests
 from grader.submission import load_submission
 
 
@@ -23,8 +25,7 @@ def seed_under(key, folder):
 
 def per_test_scores(folder, seed, unsafe_no_jail=False):
     """{test id: score} of the submission graded with seed."""
-    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
-    result = grading.grade(folder, rubric, seed=seed, unsafe_no_jail=unsafe_no_jail)
+    result = grading.grade(folder, default_rubric(), seed=seed, unsafe_no_jail=unsafe_no_jail)
     return {test.spec.id: test.score for test in result.tests}
 
 
@@ -32,6 +33,17 @@ def scores_under_keys(folder, key_count, unsafe_no_jail=False):
     """(folder name, the seeds, [per_test_scores under each key])."""
     seeds = [seed_under(key, folder) for key in keys(key_count)]
     return folder.name, seeds, [per_test_scores(folder, seed, unsafe_no_jail) for seed in seeds]
+
+
+def scores_of_failing(failed):
+    """{test id: score} of a grading in which the tests failed (ids) and no others failed."""
+    outcomes = {spec.id: Outcome(passed=spec.id not in failed) for spec in grading.ALL_SPECS}
+    return {test.spec.id: test.score
+            for test in score_tests(default_rubric(), grading.ALL_SPECS, outcomes)}
+
+
+def default_rubric():
+    return load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
 
 
 def differing_tests(scores):

@@ -16,7 +16,7 @@ from grader.assignment import GROUPS
 from grader.results import text_report
 from grader.results.gradescope_json import results_json
 from grader.results.rubric import VISIBILITIES, load_rubric
-from grader.tests.manifest import MANIFEST, SUBMISSIONS
+from grader.tests.manifest import CORPUS_SEED, MANIFEST, SUBMISSIONS
 
 FOLDERS = sorted(p.name for p in SUBMISSIONS.iterdir() if p.is_dir())
 IS_ROOT = os.geteuid() == 0
@@ -34,14 +34,9 @@ SLOWEST = ("correct_slow", "hostile_sleeping_filter", "correct_quadratic_filter"
            "hostile_slow_import_crashes", "cw_loops_on_repeats", "hostile_stops_reading",
            "hostile_orphan_clears_the_subreaper", "hostile_orphan_does_the_work",
            "hostile_huge_values", "hostile_ignores_sigterm", "hostile_colour_line")
-# The first test grades the whole corpus (70 submissions, some slow or hanging by design) 4 at
+# The first test grades the whole corpus (115 submissions, some slow or hanging by design) 4 at
 # a time: on a 2-core machine under load that takes longer than the suite's per-test timeout.
 pytestmark = pytest.mark.timeout(1800)
-
-
-# The corpus is graded with one seed, so the phrases that name a secret or a line hold; that
-# a correct submission scores the same for every seed is test_stability's.
-CORPUS_SEED = 1913
 
 
 def use_temp_folder(folder):
