@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from grader.tests.keys import scores_of_failing, scores_under_keys
+from grader.tests.keys import differing_tests, scores_of_failing, scores_under_keys
 from grader.tests.manifest import CORPUS_SEED, MANIFEST, SUBMISSIONS
 
 DRAW_DEPENDENT = ["correct_counts", "cw_extra_yellow", "cw_loops_on_repeats", "cw_missed_yellow",
@@ -45,9 +45,8 @@ def test_the_keys_and_the_manifest_give_different_seeds(graded):
 def test_per_test_scores_under_every_key_are_the_manifest_s(graded, name):
     seeds, scores = graded[name]
     expected = scores_of_failing(MANIFEST[name]["failed"])
-    differing = {test_id: [score[test_id] for score in scores] for test_id in expected
-                 if any(score[test_id] != expected[test_id] for score in scores)}
-    assert differing == {}, "{test: scores under seeds %s}, against the manifest's" % seeds
+    assert differing_tests([expected] + scores) == {}, \
+        "{test: [the manifest's score, its scores under seeds %s]}" % seeds
 
 
 def test_the_manifest_s_scores_are_its_totals():
