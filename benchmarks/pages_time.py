@@ -15,8 +15,8 @@ import time
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(KIT_ROOT))
 
-from grader import batch  # noqa: E402
-from grader.class_folder import Student  # noqa: E402
+from grader.staff import batch  # noqa: E402
+from grader.staff.class_folder import Student  # noqa: E402
 from grader.results.pages import layout, render, similarity, style, view  # noqa: E402
 
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"

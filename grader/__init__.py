@@ -1,6 +1,6 @@
 """wordle-kit autograder: grades CSCI 1913 Project 1 (Wordle) submissions.
 
-Run it as ``python -m grader grade PATH`` (see ``grader/cli.py``). Student code
+Run it as ``python -m grader grade PATH`` (see ``grader/staff/cli.py``). Student code
 never runs in this process: it runs through ``grader.sandbox`` in a child
 process, and only plain data crosses back.
 """

@@ -1,4 +1,4 @@
-"""python -m grader: see grader/cli.py."""
+"""python -m grader: see grader/staff/cli.py."""
 import os
 import sys
 
@@ -22,6 +22,6 @@ if sys.platform == "win32":     # the sandbox's modules need POSIX (fcntl, libc)
     print(NOT_ON_WINDOWS, file=sys.stderr)
     sys.exit(EXIT_SANDBOX)
 
-from grader.cli import main  # noqa: E402 (after the path fix on purpose)
+from grader.staff.cli import main  # noqa: E402 (after the path fix on purpose)
 
 sys.exit(main())

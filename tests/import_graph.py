@@ -76,7 +76,7 @@ def wing_imports(wing):
 
 def rooms(graph, depth):
     """The graph between rooms: each module counted as its name's first ``depth`` parts
-    (depth 1: the wings and the top-level modules; 2: grader.cli, grader.checks...)."""
+    (depth 1: the wings and the top-level modules; 2: grader.staff, grader.checks...)."""
     def room(module):
         return ".".join(module.split(".")[:depth])
     between = {}

@@ -45,7 +45,7 @@ def test_unwritable_names_a_folder_and_a_missing_folder(tmp_path):
 def test_every_tool_uses_the_shared_conventions():
     from atari import cli as atari_cli
     from atari.compare import command as atari_compare
-    from grader import cli as grader_cli
+    from grader.staff import cli as grader_cli
     from solver import cli as solver_cli
     for module in (atari_cli, atari_compare, grader_cli, solver_cli):
         assert module.use_colour is command_line.use_colour

@@ -17,7 +17,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 def parsers():
     """{README's command name: its argparse parser}, every command and subcommand."""
     from atari.cli import build_parser as atari_parser
-    from grader.cli import parser as grader_parser
+    from grader.staff.cli import parser as grader_parser
     from solver.cli import build_parser as solver_parser
 
     found = {}
@@ -58,7 +58,7 @@ def options(parser):
 HELP_COMMANDS = [["test_wordle_funcs.py"]] + [
     ["-m"] + command.split()[2:] for command in [
         "python -m grader", "python -m solver", "python -m atari", "python -m atari compare",
-        "python -m atari.compare", "python -m grader.gradescope"]]
+        "python -m atari.compare"]]
 
 
 @pytest.mark.parametrize("command", HELP_COMMANDS + [

@@ -1,7 +1,6 @@
 """The zip to upload as a Gradescope "autograder":
 
     python -m grader gradescope-bundle -o autograder.zip [--rubric FILE]
-    python -m grader.gradescope autograder.zip [--rubric FILE]      (the same)
 
 The zip holds setup.sh and run_autograder at its top (as Gradescope wants), the
 reference solution, the handout files and the grading path of the grader: no tests,
@@ -22,7 +21,8 @@ KIT_FILES = REQUIRED_FILES + HANDOUT_FILES + ("command_line.py",)   # the last: 
 RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
 SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()
-STAFF_ONLY = {"grader/batch.py", "grader/class_folder.py", "grader/results/class_summary.py"}
+STAFF_ONLY = {"grader/staff/batch.py", "grader/staff/class_folder.py", "grader/staff/bundle_command.py",
+              "grader/results/class_summary.py"}
 
 
 def files_to_pack(rubric=None):

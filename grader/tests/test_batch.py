@@ -13,7 +13,8 @@ import zipfile
 
 import pytest
 
-from grader import KIT_ROOT, batch, class_folder, grading, seed_key
+from grader import KIT_ROOT, grading, seed_key
+from grader.staff import batch, class_folder
 from grader.results import csv_table
 from grader.results.rubric import load_rubric
 from grader.tests import pinned

@@ -307,7 +307,7 @@ def test_a_missing_file_is_one_first_line_and_no_python_file_is_refused(tmp_path
 
 
 def test_html_without_the_staff_libraries_stops_before_grading_anyone(tmp_path):
-    code = ("import sys; sys.modules['copydetect'] = None; from grader.cli import main; "
+    code = ("import sys; sys.modules['copydetect'] = None; from grader.staff.cli import main; "
             "sys.exit(main(sys.argv[1:]))")
     env = {"PYTHONPATH": str(KIT_ROOT), "PATH": "/usr/bin:/bin",
            "WORDLE_KIT_CACHE": pinned.cache_folder()}
@@ -347,7 +347,7 @@ def test_help_lists_batch_as_grade_alls_alias_not_a_command():
     ("auto", "", True), ("auto", "1", False), ("never", "", False), ("always", "1", True),
     (None, "1", True), ("no-color", "", False)])
 def test_colour_settings(monkeypatch, setting, no_color, coloured):
-    from grader import cli
+    from grader.staff import cli
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     options = {None: ["--color"], "no-color": ["--no-color"]}.get(setting, ["--color", setting])
     args = cli.parser().parse_args(["grade", "x"] + options)

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from grader import assignment, batch, class_folder, cli, grading
+from grader import assignment, grading
+from grader.staff import batch, class_folder, cli
 from grader.checks import function_cases, transcripts
 from grader.sandbox.child_reports import CallResult
 from grader.sandbox import Status

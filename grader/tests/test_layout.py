@@ -31,8 +31,25 @@ def test_results_know_neither_checks_nor_the_sandbox():
 
 
 def test_importing_the_grader_loads_no_reference_and_no_student_module():
-    code = ("import sys, grader.cli, grader.grading, grader.batch; "
+    code = ("import sys, grader.staff.cli, grader.grading, grader.staff.batch; "
             "print(sorted({'words', 'wordle', 'easy_wordle', 'display_utility'} & set(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_grading_core_knows_nothing_of_the_staff_commands():
+    """checks/, sandbox/ and results/ and the top-level core never reach into staff/: the
+    commands call the core, never the other way round."""
+    core = [pair for pair in imports_of("grader")
+            if not pair[0].startswith(("grader.staff", "grader.gradescope", "grader.tests",
+                                      "grader.__main__"))]
+    assert {pair for pair in core if pair[1].startswith("grader.staff")} == set()
+
+
+def test_grader_s_top_level_holds_the_grading_core_only():
+    """At most 10 modules beside __init__ and __main__; each command lives in a room."""
+    top = sorted(path.stem for path in (KIT_ROOT / "grader").glob("*.py")
+                 if path.stem not in ("__init__", "__main__"))
+    assert len(top) <= 10, top
+    assert not {"cli", "command", "batch", "class_folder", "play", "live_text"} & set(top)

@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from grader.results import inside, pages
-from grader import batch as grade_all
-from grader.class_folder import Student
+from grader.staff import batch as grade_all
+from grader.staff.class_folder import Student
 from grader.results.pages import layout, similarity, style, view
 
 from grader import KIT_ROOT
@@ -331,7 +331,7 @@ def test_a_missing_library_is_named_with_the_fix(batch, monkeypatch):
 
 
 def test_the_grading_path_imports_none_of_the_pages_libraries():
-    code = ("import sys, grader.cli, grader.grading, grader.results.text_report, grader.results.pages.layout\n"
+    code = ("import sys, grader.staff.cli, grader.grading, grader.results.text_report, grader.results.pages.layout\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('jinja2', 'markupsafe', 'pygments', 'pycodestyle', 'copydetect', 'numpy')))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=KIT_ROOT, capture_output=True,

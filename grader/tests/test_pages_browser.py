@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from grader.results import pages
-from grader import batch as grade_all
-from grader.class_folder import Student
+from grader.staff import batch as grade_all
+from grader.staff.class_folder import Student
 from grader.results.pages import layout
 
 from grader import KIT_ROOT

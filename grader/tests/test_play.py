@@ -1,4 +1,4 @@
-"""grader play (grader/play.py): a TA plays a student's game by hand, in the grading's sandbox.
+"""grader play (grader/staff/play.py): a TA plays a student's game by hand, in the grading's sandbox.
 
 Piped guesses with a grading's seed and --reveal print the secret, then exactly what
 `python wordle.py` prints in the student's folder for that secret (the reference's own play()
@@ -26,7 +26,7 @@ from grader import KIT_ROOT
 from grader.assignment import HANDOUT_FILES
 from grader.checks.transcripts import EASY_WORDLE, WORDLE, Seeds
 from grader.checks.transcripts.reference_games import reference_output
-from grader.live_text import LiveText
+from grader.staff.live_text import LiveText
 from grader.results.pages import layout
 from grader.tests import pinned
 from grader.tests.test_jail import (AS_NOBODY, NEEDS_NOBODY, NO_USER_NAMESPACES, NOBODY,

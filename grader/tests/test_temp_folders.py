@@ -9,7 +9,8 @@ import tempfile
 
 import pytest
 
-from grader import KIT_ROOT, cli, submission
+from grader import KIT_ROOT, submission
+from grader.staff import cli
 from grader.sandbox import temp_folders
 from grader.tests.manifest import SUBMISSIONS
 

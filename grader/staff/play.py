@@ -36,7 +36,7 @@ from grader.checks.transcripts.reference_games import reference_game_cpu
 from grader.checks.transcripts.scripts import loss_script, stdin_text
 from grader.checks.information import missing_files_line
 from grader.grading import open_sandbox
-from grader.live_text import LiveText, typed_line
+from grader.staff.live_text import LiveText, typed_line
 from grader.results.pages.layout import RESULTS, SOURCES, read_text
 from grader.sandbox.box import SandboxError
 from grader.sandbox.modes import UNSAFE

@@ -31,7 +31,7 @@ from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ad
                           use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
-from grader.command import CommandError, add_bundle_options, check_writable, read_rubric, run
+from grader.staff.command import CommandError, add_bundle_options, check_writable, read_rubric, run
 from grader.results import gradescope_json, text_report
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
@@ -110,7 +110,7 @@ def write_results_json(target, data):
 
 
 def command_grade_all(args):
-    from grader import batch, class_folder  # the class batch: staff side, not in the bundle
+    from grader.staff import batch, class_folder  # the class batch: staff side, not in the bundle
     from grader.results.pages.layout import LayoutError
     read_rubric(args.rubric)  # a bad rubric stops everything before any grading
     if args.csv is None and args.out is None:
@@ -144,7 +144,7 @@ def command_grade_all(args):
 
 
 def command_play(args):
-    from grader import play    # a TA's game by hand: staff side, not in the bundle
+    from grader.staff import play    # a TA's game by hand: staff side, not in the bundle
     if args.transcript:
         check_writable(args.transcript)
     program = transcripts.WORDLE if args.program == "wordle" else transcripts.EASY_WORDLE
@@ -184,7 +184,7 @@ def command_prepare(args):
 def build_pages(folder):
     """Build the pages in folder; print each entry left (a link, not a regular file: never
     followed) and the class page."""
-    from grader.class_folder import printable
+    from grader.staff.class_folder import printable
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
     try:
         index, skipped = pages.build(folder)
@@ -197,7 +197,7 @@ def build_pages(folder):
 
 
 def command_gradescope_bundle(args):
-    from grader.gradescope.command import bundle_command  # staff side, not in the bundle
+    from grader.staff.bundle_command import bundle_command  # staff side, not in the bundle
     return bundle_command(args)
 
 

@@ -1,7 +1,7 @@
-"""The gradescope-bundle command's work (python -m grader gradescope-bundle, python -m
-grader.gradescope): check the rubric and the output first, then write the zip."""
+"""The gradescope-bundle command's work (python -m grader gradescope-bundle): check the rubric
+and the output first, then write the zip (grader/gradescope/bundle.py)."""
 from command_line import EXIT_OK
-from grader.command import CommandError, check_writable, read_rubric
+from grader.staff.command import CommandError, check_writable, read_rubric
 from grader.gradescope import bundle
 
 

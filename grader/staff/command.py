@@ -1,4 +1,4 @@
-"""What python -m grader and python -m grader.gradescope share: the error that ends a
+"""What the commands of python -m grader share: the error that ends a
 command with a message and an exit status, the checks made before any work (the rubric,
 an output file), the gradescope-bundle command's options, and running a parsed command to
 its exit status with a message, never a traceback. It is packed in the Gradescope zip (the
@@ -38,7 +38,7 @@ def check_writable(path):
 
 
 def add_bundle_options(command):
-    """gradescope-bundle's options (python -m grader.gradescope ZIP is its -o ZIP)."""
+    """gradescope-bundle's options."""
     command.add_argument("-o", "--output", metavar="ZIP", required=True, type=zip_target,
                          help="where to write it, e.g. autograder.zip")
     command.add_argument("--rubric", metavar="FILE",

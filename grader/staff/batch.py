@@ -21,7 +21,8 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-from grader import assignment, class_folder, grading
+from grader import assignment, grading
+from grader.staff import class_folder
 from grader.checks import function_cases, possible_words, transcripts
 from grader.results import class_summary, csv_table, gradescope_json, text_report
 from grader.results import inside
