@@ -248,12 +248,17 @@ def blame_line(file, blamed):
                                                                   file))
 
 
-def guard_outcome(module, submission, imported, blamed=None):
+def guard_outcome(module, submission, imported, blamed=None, failure=None):
     """The guard check of one module from its import run and its source text; blamed names
-    the file it imports that causes its import's problem."""
+    the file it imports that causes its import's problem. failure (an ImportFailure): a file
+    that was never parsed is not checked; one that imports such a file is checked on its
+    text alone, where that finds a problem."""
     file = module + ".py"
     if file not in submission.files:
         return Outcome.failed("%s was not submitted" % file)
+    if failure is not None and failure.never_parsed:
+        problems = guard_problems(source_text(submission, file)) if failure.through else []
+        return Outcome(False, problems) if problems else Outcome.skipped(failure.not_checked())
     problems = []
     if blamed:
         problems.append(blame_line(file, blamed))

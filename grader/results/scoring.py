@@ -41,8 +41,9 @@ class GradeResult:
     missing_protections: list = field(default_factory=list)  # what the sandbox could not set up
     sandbox_mode: str = ""  # the sandbox's mode (grader/sandbox/box.py: jail, userns, uid, unsafe)
     protections: list = field(default_factory=list)  # what held while the student's code ran
-    headline: str = ""  # a required file missing: the one line that says so, first
+    headline: str = ""  # a required file missing, a file that does not import: said first
     no_python_file: bool = False  # the submission held no Python file at all
+    flags: list = field(default_factory=list)  # for staff's CSV: "wordle.py: SyntaxError line 19"
 
     @property
     def score(self):
