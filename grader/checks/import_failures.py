@@ -109,16 +109,20 @@ def parse_error_place(detail):
     return match.group("error"), match.group("file"), int(match.group("line"))
 
 
-def traceback_place(stderr, files):
-    """(file, line) of the last frame, in one of files, of the traceback that ends stderr
-    (the import run writes the frames in the student's files), or None."""
+def traceback_place(stderr, files, outermost=False):
+    """(file, line) of the traceback that ends stderr (the import run writes the frames in
+    the student's files): the last frame in one of files, or (outermost) the first frame in
+    that frame's file (for a game started at import, the line that started it); or None."""
     start = stderr.rfind(TRACEBACK_START)
     if start < 0:
         return None
-    frames = [match for match in FRAME.finditer(stderr, start) if match.group("file") in files]
+    frames = [(match.group("file"), int(match.group("line")))
+              for match in FRAME.finditer(stderr, start) if match.group("file") in files]
     if not frames:
         return None
-    return frames[-1].group("file"), int(frames[-1].group("line"))
+    if outermost:
+        return next(frame for frame in frames if frame[0] == frames[-1][0])
+    return frames[-1]
 
 
 def line_text(submission, file, line):
@@ -136,7 +140,8 @@ def import_failure(submission, program, imports):
     if parsed is not None and parsed[1] in submission.files:
         error, where, line = parsed
     elif imported.status in (Status.RAISED, Status.WAITED_FOR_INPUT):
-        found = traceback_place(imported.stderr, submission.files)
+        found = traceback_place(imported.stderr, submission.files,
+                                outermost=imported.status == Status.WAITED_FOR_INPUT)
         if found is not None:
             where, line = found
     if where == program.file and information.blamed_file(submission, program, imports):
