@@ -332,7 +332,7 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
             near_misses = dict(submission.near_misses)
             headline = "\n".join(line for line in [information.missing_files_line(submission)]
                                   + import_failures.headlines(failures) if line)
-            flags = [failure.flag() for failure in failures.values()]
+            flags = import_failures.flags(failures)
             no_python_file = not submission.files and not submission.other_python_files
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None

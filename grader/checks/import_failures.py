@@ -33,7 +33,7 @@ WHAT_WENT_WRONG = {
     Status.EXITED: "importing it ended the program (exit() at import time?)",
     Status.CRASHED: "importing it was stopped",
 }
-FLAG_WORDS = {Status.WAITED_FOR_INPUT: "waited for input at import",
+FLAG_WORDS = {Status.WAITED_FOR_INPUT: "game started at import",
               Status.TIMEOUT: "import did not finish", Status.EXITED: "exited at import",
               Status.CRASHED: "import stopped"}
 
@@ -156,9 +156,21 @@ def import_failures(submission, programs, imports):
     return {module: failure for module, failure in found.items() if failure is not None}
 
 
+def named_own(failures):
+    """The files of failures that fail on their own (whose failure is named in full)."""
+    return {failure.file for failure in failures.values() if not failure.through}
+
+
 def headlines(failures):
     """The lines naming the failures, each once: a file's own first, then those that fail
     because a file they import does."""
-    failed = {failure.file for failure in failures.values() if not failure.through}
+    named = named_own(failures)
     ordered = sorted(failures.values(), key=lambda failure: failure.through is not None)
-    return [failure.headline(failure.through in failed) for failure in ordered]
+    return [failure.headline(failure.through in named) for failure in ordered]
+
+
+def flags(failures):
+    """The CSV's flags of failures: one for each problem (a file failing through another
+    named in full is not flagged again)."""
+    named = named_own(failures)
+    return [failure.flag() for failure in failures.values() if failure.through not in named]
