@@ -246,7 +246,8 @@ def run_everything(box, submission, seeds):
     outcomes.update(transcripts.rejudge_through_own_functions(
         box, [game for found in programs.values() for game in found.rejudges], tested))
     outcomes.update(information.files_and_imports_outcomes(
-        submission, list(imports.values()) + [found for found in programs.values()]))
+        submission, list(imports.values()) + [found for found in programs.values()],
+        list(failures.values())))
     return outcomes, failures
 
 

@@ -134,13 +134,18 @@ def files_outcome(submission):
     return Outcome(True, notes=notes)
 
 
-def files_and_imports_outcomes(submission, reports):
+def files_and_imports_outcomes(submission, reports, failures=()):
     """{test id: Outcome} of the files check and the imports check; reports: what reported the
     imports beyond the allowed ones (import runs, test_program's findings), each with its
-    forbidden_imports."""
+    forbidden_imports; failures: the ImportFailures of the files that do not import (the
+    imports of a file never parsed, or of one importing it, were never reached, so finding
+    none is no verdict)."""
     forbidden = {name for report in reports for name in report.forbidden_imports}
-    return {FILES_SPEC.id: files_outcome(submission),
-            IMPORTS_SPEC.id: imports_outcome(forbidden, submission)}
+    imports = imports_outcome(forbidden, submission)
+    unread = [failure.not_checked() for failure in failures if failure.never_parsed]
+    if imports.passed and unread:
+        imports = Outcome(False, unread, not_run=True)
+    return {FILES_SPEC.id: files_outcome(submission), IMPORTS_SPEC.id: imports}
 
 
 def imports_outcome(forbidden, submission=None):

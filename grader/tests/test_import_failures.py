@@ -125,7 +125,9 @@ def test_a_grading_runs_nothing_of_a_file_never_parsed(tmp_path):
     assert box.calls == [] and set(failures) == {"wordle", "easy_wordle"}
     not_run = [spec.id for spec in grading.ALL_SPECS if outcomes[spec.id].not_run]
     assert not_run == [spec.id for spec in grading.ALL_SPECS if spec.group != "checks"] + [
-        "checks.wordle_guard"]
+        "checks.imports", "checks.wordle_guard"]
+    assert outcomes["checks.imports"].details == [failures["wordle"].not_checked(),
+                                                  failures["easy_wordle"].not_checked()]
     easy_guard = outcomes["checks.easy_wordle_guard"]    # easy_wordle.py parses: read as text
     assert not easy_guard.passed and "there is no if __name__" in easy_guard.details[0]
-    assert outcomes["checks.files"].passed and outcomes["checks.imports"].passed
+    assert outcomes["checks.files"].passed
