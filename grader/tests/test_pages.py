@@ -233,6 +233,8 @@ def test_the_class_page_lists_every_student_and_links_each_page(batch):
         assert (batch / link.replace("%40", "@") / "index.html").is_file()
     assert "not graded: cannot grade x.zip: not a zip file" in html
     assert "imported os, sys" in html
+    # 16 and 10.5: the mean and the median rounded alike (not "mean 13.2" beside 13.25)
+    assert "mean 13.25, median 13.25 of 16" in html and ">mean 13.25</text>" in html
 
 
 def test_report_command_builds_the_pages_and_refuses_a_bad_folder(batch, tmp_path):
