@@ -74,7 +74,8 @@ def staff_data(result):
             "replay": replay_command(result.seed) if result.seed is not None else None,
             "sandbox": {"mode": result.sandbox_mode, "held": list(result.protections),
                         "not_available": list(result.missing_protections)},
-            "notes": list(result.notes), "near_misses": dict(result.near_misses)}
+            "notes": list(result.notes), "near_misses": dict(result.near_misses),
+            "does_not_import": list(result.flags)}
 
 
 def results_json(result):
