@@ -209,11 +209,10 @@ def program_findings(box, submission, program, seeds, imports, failure):
     ImportFailure (None when it imports)."""
     module = program.module
     imported = imports[module]
-    never_parsed = failure is not None and failure.never_parsed
-    blamed = None if never_parsed else information.blamed_file(submission, program, imports)
+    blamed = information.blamed_file(submission, program, imports)
     guard_outcome = information.guard_outcome(module, submission, imported, blamed, failure)
     skip = None
-    if never_parsed:
+    if failure is not None and failure.never_parsed:
         skip = failure.not_run()
     elif imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "

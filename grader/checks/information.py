@@ -229,9 +229,10 @@ def imports_module(submission, file, module):
 def blamed_file(submission, program, imports):
     """wordle.py, when program (easy_wordle) imports it and importing program has the very
     problem importing wordle.py alone has (so the problem is wordle.py's), else None;
-    imports: {module: its import run}."""
+    imports: {module: its import run}. An error raised is not blamed so: it is not the
+    guard's doing, and the traceback says whose it is (import_failures)."""
     imported, wordle_imported = imports[program.module], imports[WORDLE.module]
-    if (import_problem(imported) and program.module != WORDLE.module
+    if (import_problem(imported) not in (None, Status.RAISED) and program.module != WORDLE.module
             and imports_module(submission, program.file, WORDLE.module)
             and import_problem(wordle_imported) == import_problem(imported)):
         return WORDLE.file

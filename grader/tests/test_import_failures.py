@@ -131,3 +131,14 @@ def test_a_grading_runs_nothing_of_a_file_never_parsed(tmp_path):
     easy_guard = outcomes["checks.easy_wordle_guard"]    # easy_wordle.py parses: read as text
     assert not easy_guard.passed and "there is no if __name__" in easy_guard.details[0]
     assert outcomes["checks.files"].passed
+
+
+def test_an_error_raised_importing_wordle_is_not_blamed_on_its_guard(tmp_path):
+    raised = RunResult(Status.RAISED, detail="NameError: name 'wrods' is not defined")
+    waited = RunResult(Status.WAITED_FOR_INPUT, detail="EOFError: EOF when reading a line")
+    with submission(tmp_path) as loaded:
+        easy = transcripts.PROGRAMS[1]
+        assert information.blamed_file(loaded, easy, {"wordle": raised,
+                                                      "easy_wordle": raised}) is None
+        assert information.blamed_file(loaded, easy, {"wordle": waited,
+                                                      "easy_wordle": waited}) == "wordle.py"
