@@ -12,6 +12,12 @@ A file that does not parse (a SyntaxError) was never parsed: no check passes a v
 on it, and its games are not played, since running it fails the same way. The line is
 read from what the import run reported (the interpreter the student's code runs on),
 the line's text from the submitted file.
+
+An easy_wordle.py that imports from a wordle.py that does not import cannot be run at all,
+so its tests are not run and say why; it is never graded with other code in place of the
+student's (a filter_word_list that calls a check_word only the reference's stands in for
+would be credited for code the student has not made to work). One that stands on its own
+is graded as it would be.
 """
 import re
 from dataclasses import dataclass
