@@ -23,7 +23,7 @@ class ScoredTest:
     max_score: float
     visibility: str
     forfeit_reason: str = ""  # why a passed test scored nothing: its all-or-nothing group's
-    # verdict ("wordle_program is all-or-nothing and ... failed")
+    # verdict ("wordle_program is all-or-nothing, and "..." failed")
 
     @property
     def passed(self):
@@ -123,12 +123,12 @@ def score_tests(rubric, specs, outcomes):
         if outcome.passed and rule.all_or_nothing:
             failed = [other for other in by_group[spec.group] if not outcomes[other.id].passed]
             # a test shown now names only the failed tests shown now
-            named = [other.name for other in failed if rubric.visibility(spec) != VISIBLE
-                     or rubric.visibility(other) == VISIBLE]
+            named = ['"%s"' % other.name for other in failed
+                     if rubric.visibility(spec) != VISIBLE or rubric.visibility(other) == VISIBLE]
             if len(named) < len(failed):
                 named.append("another of its tests")
             if failed:
-                forfeit = ("%s is all-or-nothing and %s failed"
+                forfeit = ("%s is all-or-nothing, and %s failed"
                            % (spec.group, "; ".join(named)))
         score = maxima[spec.id] if outcome.passed and not forfeit else 0.0
         scored.append(ScoredTest(spec, outcome, score, maxima[spec.id],
