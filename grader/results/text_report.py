@@ -157,7 +157,8 @@ def group_lines(group, tests, score, maximum, painter, everything):
     shown = tests if everything else [test for test in tests if not test.passed]
     reason = None if everything else one_reason(shown)
     if reason is not None and len(shown) > 1:
-        lines.append("  %d tests %s" % (len(shown), reason))
+        lines.append("  %d tests%s %s" % (len(shown), "" if reason.startswith("not run")
+                                                else ":", reason))
         return lines
     for test in shown:
         lines.extend(test_lines(test, painter))

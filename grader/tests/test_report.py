@@ -135,3 +135,7 @@ def test_tests_not_run_for_one_reason_are_said_in_one_line():
     report = text_report(result)
     assert "  8 tests " + reason in report and report.count(reason) == 1
     assert text_report(result, everything=True).count("NOT RUN") == 8
+    missing = "wordle.py was not found in the submission, so check_word could not be called"
+    report = text_report(result_with({spec.id: Outcome.skipped(missing)
+                                      for spec in grading.ALL_SPECS if spec.group == "check_word"}))
+    assert "  8 tests: " + missing in report
