@@ -4,16 +4,17 @@ Each child grades one student (grading.grade), writes their folder under --out a
 finishes (the staff pages' layout, results/pages/layout.py, with batch.json: what was
 graded, the student's CSV row and their earlier gradings, class_record.py; a rerun skips
 those graded from the same files) and sends its record back.  With --out, the CSV and the
-summary are rebuilt from every student's folder there, whichever students this run graded.  A student whose grading the grader itself failed (its own code raised, or the
-child crashed) is graded once more, in a new child; one that fails again, or runs past
-the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops
+summary are rebuilt from every student's folder there, whichever students this run graded.
+A student whose grading the grader itself failed (its own code raised, or the child
+crashed) is graded once more, in a new child; one that fails again, or runs past the
+batch's time limit, gets an error row and the class goes on (a student graded before keeps
+that grading when the grader fails).  Ctrl-C or SIGTERM stops
 every child, which cleans up its sandbox, and the CSV of everyone graded so far is written
 all the same.  Students start the slowest first where an earlier grading timed them, so a
 rerun or a resume does not end on one slow student with the other jobs idle.
 """
 import ctypes
 import hashlib
-import json
 import multiprocessing
 import multiprocessing.connection
 import os

@@ -66,7 +66,8 @@ def test_regrading_a_few_keeps_every_row_and_each_regraded_student_s_past(tmp_pa
     for entry in history(out, "carol"):
         assert entry["kit"] == class_record.kit_version() and isinstance(entry["seed"], int)
         assert entry["when"].endswith("+00:00")
-    assert (out / "hand_points.sqlite3").read_bytes() == b"SQLite format 3\0 the staff's hand points"
+    assert (out / "hand_points.sqlite3").read_bytes() == (b"SQLite format 3\0 the staff's "
+                                                          b"hand points")
     assert [row["student"] for row in class_record.graded_records(out)] == ["alice", "bob", "carol"]
 
 
@@ -78,7 +79,8 @@ def test_the_closing_line_counts_a_resume_and_an_error_truly(tmp_path):
     result = grader("grade-all", root, "-o", out, "--jobs", "2")
     assert result.returncode == 0, result.stderr
     closing = result.stdout.strip().split("\n")[-1]
-    assert closing.startswith("graded now: 1, skipped as already graded: 1, failed: 1: dan (cannot grade")
+    assert closing.startswith("graded now: 1, skipped as already graded: 1, "
+                              "failed: 1: dan (cannot grade")
     assert closing.endswith("In all, %s holds 3 students: 2 graded, 1 not graded; scores in %s"
                             % (out, out / "grades.csv"))
     assert scores(out / "grades.csv") == {"alice": "1", "bob": "0", "dan": ""}
