@@ -117,10 +117,10 @@ def kit_version():
     return digest.hexdigest()[:12]
 
 
-def history_entry(record, when, seed=None):
-    """The history's line for a grading that gave record."""
+def history_entry(record, when, seed=None, kit=None):
+    """The history's line for a grading that gave record (kit: this kit's by default)."""
     row = record.row
-    return {"when": when, "kit": kit_version(), "seed": seed,
+    return {"when": when, "kit": kit or kit_version(), "seed": seed,
             "score": row.get(csv_table.SCORE), "max_score": row.get(csv_table.MAX_SCORE),
             "error": row.get(csv_table.ERROR, ""), "seconds": record.seconds}
 
@@ -128,7 +128,10 @@ def history_entry(record, when, seed=None):
 def record_text(out, folder, fingerprint, record, entry):
     """batch.json's new text: record, with entry after the student's earlier gradings."""
     earlier = saved_record(out, folder)
-    history = (earlier.history if earlier is not None else []) + [entry]
+    history = earlier.history if earlier is not None else []
+    if earlier is not None and not history:     # written before gradings were kept
+        history = [history_entry(earlier.record, None, kit="unknown")]
+    history = history + [entry]
     return Saved(folder, fingerprint, record, history).text()
 
 

@@ -173,3 +173,14 @@ def test_a_resumed_row_takes_the_identity_the_class_folder_gives_now(tmp_path):
     assert record.row == {"student": "ann", "score": "3", **identity}
     assert class_record.graded_records(out) == [record.row]
     assert os.listdir(out / "ann").count(layout.RECORD) == 1
+
+
+def test_a_record_written_before_gradings_were_kept_joins_the_history(tmp_path):
+    out = tmp_path / "out"
+    old = {"fingerprint": "f", "record": {"row": {"student": "ann", "score": "3"}, "passed": []}}
+    layout.write_submission(out, "ann", {"score": 3, "tests": []}, record=json.dumps(old))
+    new = class_record.Record({"student": "ann", "score": "5"}, passed=[])
+    text = class_record.record_text(out, "ann", "g", new,
+                                    class_record.history_entry(new, "now", seed=7))
+    assert [(entry["score"], entry["kit"]) for entry in json.loads(text)["history"]] == [
+        ("3", "unknown"), ("5", class_record.kit_version())]
