@@ -69,6 +69,8 @@ def test_regrading_a_few_keeps_every_row_and_each_regraded_student_s_past(tmp_pa
     assert (out / "hand_points.sqlite3").read_bytes() == (b"SQLite format 3\0 the staff's "
                                                           b"hand points")
     assert [row["student"] for row in class_record.graded_records(out)] == ["alice", "bob", "carol"]
+    page_students = [submission.student for submission in layout.read_batch(out)[0]]
+    assert page_students == ["alice", "bob", "carol"]      # the class page's, the same
 
 
 def test_the_closing_line_counts_a_resume_and_an_error_truly(tmp_path):
