@@ -92,14 +92,17 @@ def folder_records(out):
             saved = Saved(folder, "", Record(csv_table.error_row(
                 name, "no grade-all record (%s) in its folder %s: grade it again with "
                 "grade-all --force --only %s" % (layout.RECORD, folder, name))))
+        for column in csv_table.IDENTITY:   # a record written before they were kept
+            saved.record.row.setdefault(column, "")
         records.append(saved.record)
     return records
 
 
 def graded_records(out):
     """For every graded student's folder under OUT (every submission folder, graded or
-    not), its CSV row: a dict with the columns of csv_table.header (student, sid, email,
-    late, score, ...), in the folders' order."""
+    not), its CSV row: a dict with the columns of csv_table.header (student, sid, email and
+    late always; score, max_score, each group and test, flags and style when graded; error
+    when not), in the folders' order, the class page's."""
     return [record.row for record in folder_records(out)]
 
 

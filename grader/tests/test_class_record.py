@@ -141,6 +141,7 @@ def test_a_folder_without_a_record_gets_an_error_row_not_a_silent_gap(tmp_path):
     assert [row["student"] for row in rows] == ["eve", "old"]
     assert rows[0]["sid"] == "7"
     assert "grade it again with grade-all --force --only old" in rows[1]["error"]
+    assert (rows[1]["sid"], rows[1]["email"], rows[1]["late"]) == ("", "", "")
 
 
 def test_a_grader_failure_on_regrade_keeps_the_earlier_grading(tmp_path, monkeypatch):
