@@ -71,12 +71,20 @@ def saved_record(out, folder):
     try:
         saved = json.loads(inside.read_bytes(out, (folder, layout.RECORD), layout.MAX_TEXT_BYTES))
         record = Record(**saved["record"])
-        history = saved.get("history", [])
-        if not isinstance(record.row, dict) or not isinstance(history, list):
-            return None
-        return Saved(folder, str(saved["fingerprint"]), record, history)
-    except (OSError, ValueError, KeyError, TypeError):
+        history, fingerprint = saved.get("history", []), str(saved["fingerprint"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+    if well_formed(record) and isinstance(history, list):
+        return Saved(folder, fingerprint, record, history)
+    return None
+
+
+def well_formed(record):
+    """A record of the shapes the batch writes (what a shared folder holds is not trusted)."""
+    return (isinstance(record.row, dict) and isinstance(record.summary, str)
+            and (record.passed is None or isinstance(record.passed, list))
+            and type(record.seconds) in (type(None), int, float)
+            and isinstance(record.grader_failed, bool))
 
 
 def folder_records(out):
@@ -88,7 +96,10 @@ def folder_records(out):
     for folder in folders:
         saved = saved_record(out, folder)
         if saved is None:
-            name = layout.student_name(out, folder, skipped)
+            try:
+                name = layout.student_name(out, folder, skipped)
+            except (OSError, ValueError, AttributeError):
+                name = folder
             saved = Saved(folder, "", Record(csv_table.error_row(
                 name, "no grade-all record (%s) in its folder %s: grade it again with "
                 "grade-all --force --only %s" % (layout.RECORD, folder, name))))

@@ -187,3 +187,15 @@ def test_a_record_written_before_gradings_were_kept_joins_the_history(tmp_path):
                                     class_record.history_entry(new, "now", seed=7))
     assert [(entry["score"], entry["kit"]) for entry in json.loads(text)["history"]] == [
         ("3", "unknown"), ("5", class_record.kit_version())]
+
+
+@pytest.mark.parametrize("text", ['[1]', '{',
+                                  '{"fingerprint": "f", "record": {"row": [], "passed": []}}',
+                                  '{"fingerprint": "f", "record": {"row": {}, "seconds": "slow"}}',
+                                  '{"fingerprint": "f", "record": {"row": {}, "passed": "all"}}',
+                                  '{"fingerprint": "f", "record": {"row": {}, "evil": 1}}'])
+def test_a_record_of_another_shape_is_no_record(tmp_path, text):
+    """A graded folder is shared between staff: what its batch.json holds is not trusted."""
+    layout.write_submission(tmp_path, "ann", {"score": 3, "tests": []}, record=text)
+    assert class_record.saved_record(tmp_path, "ann") is None
+    assert "no grade-all record" in class_record.graded_records(tmp_path)[0]["error"]
