@@ -82,9 +82,18 @@ def saved_record(out, folder):
 def well_formed(record):
     """A record of the shapes the batch writes (what a shared folder holds is not trusted)."""
     return (isinstance(record.row, dict) and isinstance(record.summary, str)
-            and (record.passed is None or isinstance(record.passed, list))
+            and (record.passed is None or (isinstance(record.passed, list)
+                                           and is_number(record.row.get(csv_table.SCORE))))
             and type(record.seconds) in (type(None), int, float)
             and isinstance(record.grader_failed, bool))
+
+
+def is_number(text):
+    try:
+        float(text)
+        return True
+    except (TypeError, ValueError):
+        return False
 
 
 def folder_records(out):

@@ -193,6 +193,7 @@ def test_a_record_written_before_gradings_were_kept_joins_the_history(tmp_path):
                                   '{"fingerprint": "f", "record": {"row": [], "passed": []}}',
                                   '{"fingerprint": "f", "record": {"row": {}, "seconds": "slow"}}',
                                   '{"fingerprint": "f", "record": {"row": {}, "passed": "all"}}',
+                                  '{"fingerprint": "f", "record": {"row": {}, "passed": []}}',
                                   '{"fingerprint": "f", "record": {"row": {}, "evil": 1}}'])
 def test_a_record_of_another_shape_is_no_record(tmp_path, text):
     """A graded folder is shared between staff: what its batch.json holds is not trusted."""
