@@ -158,6 +158,44 @@ def command_play(args):
             from None
 
 
+def command_merge_hand_points(args):
+    from grader.staff import hand_points  # staff side, not in the bundle
+    items = hand_items(args.rubric)
+    try:
+        with hand_points.HandPoints(args.folder, items) as store:
+            for other in args.others:
+                merged = store.merge(other)
+                print("merged %s: %d added, %d updated, %d unchanged, %d conflicting"
+                      % (other, merged.added, merged.updated, merged.unchanged,
+                         len(merged.conflicts)))
+            for which, student, item in args.take or ():
+                entry = store.take(student, item, which)
+                print("settled %s %s: %s" % (student, item, hand_points.shown_entry(entry)))
+            conflicts = store.conflicts()
+    except hand_points.HandPointsError as error:
+        raise CommandError(str(error)) from None
+    for conflict in conflicts:
+        print(hand_points.shown_conflict(conflict))
+    if conflicts:
+        print("%d conflict%s not settled: give the item's points in review (python -m grader "
+              "review %s), or keep one side: python -m grader merge-hand-points %s --take "
+              "mine|theirs STUDENT ITEM" % (len(conflicts), "" if len(conflicts) == 1 else "s",
+                                            args.folder, args.folder), file=sys.stderr)
+        return EXIT_FAILED
+    print("no conflicts: %s holds every TA's hand points" % os.path.join(
+        args.folder, hand_points.DATABASE))
+    return EXIT_OK
+
+
+def hand_items(rubric_path):
+    """The rubric's hand items; CommandError when it has none."""
+    items = read_rubric(rubric_path).hand
+    if not items:
+        raise CommandError("the rubric %s has no hand items (its \"hand\" list: "
+                           "grader/results/rubric.py)" % (rubric_path or "(the course's)"))
+    return items
+
+
 def command_tests(args):
     rubric = read_rubric(args.rubric)
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
@@ -305,6 +343,25 @@ def parser():
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
+
+    merge = commands.add_parser(
+        "merge-hand-points", help="merge other TAs' hand points into a graded folder's; list "
+                                  "the conflicts (exit 1 while any is not settled)",
+        description="Add the hand points of OTHER.sqlite3 files (another TA's DIR/"
+                    "hand_points.sqlite3) to DIR's: the union. An item both scored "
+                    "differently is a conflict: listed, never chosen for you, until you give "
+                    "its points in review or keep one side with --take. Without OTHER, lists "
+                    "the conflicts left.")
+    merge.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    merge.add_argument("others", nargs="*", metavar="OTHER.sqlite3",
+                       help="another TA's hand_points.sqlite3 (copy it after closing review)")
+    merge.add_argument("--take", nargs=3, action="append", type=str,
+                       metavar=("mine|theirs", "STUDENT", "ITEM"),
+                       help="settle a conflict: keep DIR's value (mine) or the other file's "
+                            "(theirs) for STUDENT's (folder name) ITEM; may be repeated")
+    merge.add_argument("--rubric", metavar="FILE",
+                       help="rubric file whose hand items the points are checked against")
+    merge.set_defaults(run=command_merge_hand_points)
     return main
 
 
