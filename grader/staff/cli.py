@@ -4,8 +4,9 @@ Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
     python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--color {auto,always,never}]
-    python -m grader grade-all PATH... [--csv FILE] [-o DIR [--html] [--force]] [--jobs N]
-                                       [--timeout SECONDS] [--rubric FILE]
+    python -m grader grade-all PATH... [--csv FILE.csv] [-o DIR [--html] [--force]]
+                                       [--only NAME...] [--jobs N] [--timeout SECONDS]
+                                       [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
@@ -124,7 +125,10 @@ def command_grade_all(args):
     if args.csv:
         check_writable(args.csv)
     try:
+        class_folder.check_apart(args.paths, args.out, args.csv)
         students = class_folder.find_students(args.paths)
+        if args.only:
+            students = class_folder.only(students, args.only)
         summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
                                     args.force, args.timeout, args.unsafe_no_jail)
     except batch.NoSafeSandbox as error:
@@ -137,7 +141,6 @@ def command_grade_all(args):
             file=sys.stderr)
         return EXIT_INTERRUPTED
     print("\n".join(summary))
-    print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
         build_pages(args.out)
     return EXIT_OK
@@ -278,14 +281,21 @@ def parser():
                     "download (name_12345_67890_wordle.py), or the submissions themselves.")
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
                            help="the class's folder, or the submissions themselves")
-    grade_all.add_argument("--csv", metavar="FILE",
-                           help="where to write scores (default: DIR/grades.csv with -o DIR)")
+    grade_all.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                           help="where to write scores, a name ending in .csv (default: "
+                                "DIR/grades.csv with -o DIR); with -o, every student graded "
+                                "there, not only this run's")
     grade_all.add_argument("-o", "--output", "--out", "--reports", metavar="DIR", dest="out",
                            help="a folder per student (results.json, report.txt, the files "
-                                "graded), written as each finishes; a rerun skips students "
-                                "already graded there")
+                                "graded, earlier gradings), written as each finishes; a rerun "
+                                "skips students already graded there; never an input's folder, "
+                                "one inside it or one around it")
     grade_all.add_argument("--force", action="store_true",
-                           help="grade again students already graded in the -o folder")
+                           help="grade again students already graded in the -o folder (their "
+                                "earlier gradings are kept in their folders)")
+    grade_all.add_argument("--only", nargs="+", action="extend", metavar="NAME",
+                           help="grade only these students of the class (their names as the "
+                                "CSV shows them, or their folders' or files' names)")
     grade_all.add_argument("--html", action="store_true",
                            help="then build the staff pages in the -o folder (as the report "
                                 "command); the staff libraries are checked before grading")
@@ -389,6 +399,15 @@ def transcript_target(text):
         raise argparse.ArgumentTypeError("%r: a transcript is text; give a name such as "
                                          "alice.txt (a .py, .zip or .json file is never "
                                          "overwritten)" % text)
+    return text
+
+
+def csv_target(text):
+    """grade-all's --csv FILE: a name ending in .csv, so that a misplaced input file's name is
+    never taken for the output and overwritten."""
+    if not text.lower().endswith(".csv"):
+        raise argparse.ArgumentTypeError("%r: the scores are CSV; give a name ending in .csv, "
+                                         "e.g. grades.csv" % text)
     return text
 
 
