@@ -70,7 +70,9 @@ class Final:
     @property
     def missing(self):
         """What keeps the total empty, as text, or []."""
-        return (([self.kit_problem] if self.kit_problem else []) + self.hand_missing
+        hand = (["no hand points yet"] if self.hand_missing and not self.hand and not self.conflicts
+                else self.hand_missing)
+        return (([self.kit_problem] if self.kit_problem else []) + hand
                 + ["%s (a conflict: merge-hand-points)" % item for item in self.conflicts])
 
     @property
