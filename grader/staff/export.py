@@ -122,7 +122,9 @@ def finals(out, rubric):
         folder = layout.folder_name(row.get(csv_table.STUDENT) or "")
         final = Final(folder, people(row), row.get("late") or "",
                       number(row.get(csv_table.SCORE)),
-                      {group: number(row.get(group)) for group in GROUPS}, saved.get(folder, {}))
+                      {group: number(row.get(group)) for group in GROUPS},
+                      {item.id: saved[folder][item.id] for item in rubric.hand
+                       if item.id in saved.get(folder, {})})
         kit_max = number(row.get(csv_table.MAX_SCORE))
         if final.kit_score is None or row.get(csv_table.ERROR):
             final.kit_problem = NOT_GRADED
