@@ -190,7 +190,8 @@ def plain_csv(found, items, group_points):
                          final.folder]
                         + [shown(final.groups.get(group)) if graded else "" for group in groups]
                         + [shown(final.kit_score)]
-                        + [shown(getattr(final.hand.get(item.id), "points", None)) for item in items]
+                        + [shown(getattr(final.hand.get(item.id), "points", None))
+                           for item in items]
                         + [shown(final.hand_total), shown(final.total),
                            "; ".join(final.missing)])
     return csv_text(rows)

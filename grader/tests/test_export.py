@@ -114,7 +114,8 @@ def test_the_plain_csv_has_one_header_row_with_the_maxima_and_the_comments_are_a
     assert alice["kit check_word (max 12)"] == "12"
     leeann = by_name["leeann_12345"]
     assert (leeann["canvas_id"], leeann["late"], leeann["review.no_letters (max 6)"],
-            leeann["hand total (max 60)"], leeann["total (max 100)"]) == ("12345", "late", "", "", "")
+            leeann["hand total (max 60)"], leeann["total (max 100)"]) == (
+        "12345", "late", "", "", "")
     assert leeann["style (max 10)"] == "10" and leeann["kit total (max 40)"] == "20"
     dan = by_name["dan"]
     assert (dan["kit total (max 40)"], dan["total (max 100)"]) == ("", "")   # never a 0
@@ -144,7 +145,8 @@ def test_a_conflict_or_another_rubrics_grading_keeps_the_total_empty(a_class, tm
     assert read_csv(tmp_path / "fewer.csv")[3][-1] == "84.5"      # Bo: 30.5 + 54
     result = run_export(a_class, "--allow-missing")
     assert result.returncode == 0, result.stderr
-    assert "no total for Alice Ng (Alice_Ng-b7cff60b): style (a conflict: merge-hand-points)" in result.stderr
+    assert ("no total for Alice Ng (Alice_Ng-b7cff60b): style (a conflict: merge-hand-points)"
+            in result.stderr)
     assert "no total for eve (eve): graded out of 39, not the rubric's 40" in result.stderr
     totals = {row[0]: row[5] for row in read_csv(a_class / "export-canvas.csv")[2:]}
     assert totals["Alice Ng"] == "" and totals["eve"] == ""
