@@ -247,6 +247,11 @@ def command_tests(args):
                                    ", all or nothing" if rule.all_or_nothing else ""))
         for spec in specs:
             print("  %-40s %7s  %s" % (spec.id, points(maxima[spec.id]), spec.name))
+    if rubric.hand:
+        print("given by hand (python -m grader review; not graded here): %s points"
+              % points(sum(item.points for item in rubric.hand)))
+        for item in rubric.hand:
+            print("  %-40s %7s  %s" % (item.id, points(item.points), item.title))
     return EXIT_OK
 
 
