@@ -93,8 +93,10 @@ def is_regular_file(path):
 
 def connect(path):
     """A connection to the file at path (created when there is none), never through a link
-    (nofollow); autocommit, so each statement outside a transaction is committed at once."""
-    is_regular_file(path)
+    (nofollow; nor its journal files, which a link would have SQLite write elsewhere);
+    autocommit, so each statement outside a transaction is committed at once."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        is_regular_file(path + suffix)
     uri = "file:%s?nofollow=1" % quote(str(pathlib.Path(path).absolute()))
     try:
         return sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None,

@@ -124,6 +124,11 @@ def test_a_file_that_is_not_the_stores_is_refused_not_changed(tmp_path):
     with pytest.raises(HandPointsError, match="a link"):
         HandPoints(tmp_path / "c")
     assert not (tmp_path / "elsewhere.sqlite3").exists()
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / (DATABASE + "-wal")).symlink_to(tmp_path / "elsewhere-wal")
+    with pytest.raises(HandPointsError, match="-wal is a link"):
+        HandPoints(tmp_path / "d")
+    assert not (tmp_path / "elsewhere-wal").exists() and not (tmp_path / "d" / DATABASE).exists()
     with pytest.raises(HandPointsError, match="not a folder of graded submissions"):
         HandPoints(tmp_path / "missing")
 
