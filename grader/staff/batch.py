@@ -34,7 +34,7 @@ from grader.checks import function_cases, possible_words, transcripts
 from grader.results import class_summary, csv_table, gradescope_json, text_report
 from grader.results import inside
 from grader.results.pages import layout
-from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
+from grader.results.rubric import grading_part, load_rubric
 from grader.results.scoring import maximum_scores, points
 from grader.sandbox import temp_folders
 from grader.submission import LoadError, load_submission
@@ -343,7 +343,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         raise NoSafeSandbox(str(error)) from None
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
-    rubric_text = pathlib.Path(rubric_path or DEFAULT_RUBRIC).read_text(encoding="utf-8")
+    rubric_text = grading_part(rubric_path)
     if out is not None:
         try:
             os.makedirs(out, exist_ok=True)

@@ -161,6 +161,83 @@ def command_play(args):
             from None
 
 
+def command_merge_hand_points(args):
+    from grader.staff import hand_points  # staff side, not in the bundle
+    items = hand_items(args.rubric)
+    try:
+        with hand_points.HandPoints(args.folder, items) as store:
+            for other in args.others:
+                merged = store.merge(other)
+                print("merged %s: %d added, %d updated, %d unchanged, %d conflicting"
+                      % (other, merged.added, merged.updated, merged.unchanged,
+                         len(merged.conflicts)))
+            for which, student, item in args.take or ():
+                entry = store.take(student, item, which)
+                print("settled %s %s: %s" % (student, item, hand_points.shown_entry(entry)))
+            conflicts = store.conflicts()
+    except hand_points.HandPointsError as error:
+        raise CommandError(str(error)) from None
+    for conflict in conflicts:
+        print(hand_points.shown_conflict(conflict))
+    if conflicts:
+        print("%d conflict%s not settled: give the item's points in review (python -m grader "
+              "review %s), or keep one side: python -m grader merge-hand-points %s --take "
+              "mine|theirs STUDENT ITEM" % (len(conflicts), "" if len(conflicts) == 1 else "s",
+                                            args.folder, args.folder), file=sys.stderr)
+        return EXIT_FAILED
+    print("no conflicts: %s holds every TA's hand points" % os.path.join(
+        args.folder, hand_points.DATABASE))
+    return EXIT_OK
+
+
+def command_export(args):
+    from grader.staff import export, hand_points  # staff side, not in the bundle
+    rubric = read_rubric(args.rubric)
+    if not os.path.isdir(args.folder):
+        raise CommandError("%s is not a folder of graded submissions (grade-all -o DIR)"
+                           % args.folder)
+    assignment = export.DEFAULT_ASSIGNMENT if args.assignment is None else args.assignment.strip()
+    if not assignment:
+        raise CommandError("--assignment: give the assignment's name as Canvas shows it")
+    try:
+        paths = export.outputs(args.folder, args.output, args.csv, args.comments)
+        for path in paths.values():
+            check_writable(path)
+        found, strays = export.export(args.folder, rubric, paths, assignment)
+    except (export.ExportError, hand_points.HandPointsError) as error:
+        raise CommandError(str(error)) from None
+    for folder in strays:
+        print("hand points saved for %s, which is no graded student's folder in %s: left out"
+              % (text_report.visible(folder), args.folder), file=sys.stderr)
+    incomplete = [final for final in found if final.missing]
+    for final in incomplete:
+        print("no total for %s (%s): %s" % (
+            text_report.visible(" & ".join(person.student for person in final.people)),
+            final.folder, "; ".join(final.missing)), file=sys.stderr)
+    print("Canvas gradebook import: %s\nplain CSV: %s\ncomments: %s"
+          % (paths["canvas"], paths["plain"], paths["comments"]))
+    print("%d of %d students have their total; %s" % (
+        len(found) - len(incomplete), len(found),
+        "the others' cells are empty (Canvas leaves an empty cell as it was)" if incomplete
+        else "every hand point is given"))
+    if incomplete and not args.allow_missing:
+        print("%d student%s without a total (listed above): give their hand points in review "
+              "(python -m grader review %s), or export them empty with --allow-missing"
+              % (len(incomplete), "" if len(incomplete) == 1 else "s", args.folder),
+              file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def hand_items(rubric_path):
+    """The rubric's hand items; CommandError when it has none."""
+    items = read_rubric(rubric_path).hand
+    if not items:
+        raise CommandError("the rubric %s has no hand items (its \"hand\" list: "
+                           "grader/results/rubric.py)" % (rubric_path or "(the course's)"))
+    return items
+
+
 def command_tests(args):
     rubric = read_rubric(args.rubric)
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
@@ -170,6 +247,11 @@ def command_tests(args):
                                    ", all or nothing" if rule.all_or_nothing else ""))
         for spec in specs:
             print("  %-40s %7s  %s" % (spec.id, points(maxima[spec.id]), spec.name))
+    if rubric.hand:
+        print("given by hand (python -m grader review; not graded here): %s points"
+              % points(sum(item.points for item in rubric.hand)))
+        for item in rubric.hand:
+            print("  %-40s %7s  %s" % (item.id, points(item.points), item.title))
     return EXIT_OK
 
 
@@ -188,9 +270,15 @@ def build_pages(folder):
     """Build the pages in folder; print each entry left (a link, not a regular file: never
     followed) and the class page."""
     from grader.staff.class_folder import printable
+    from grader.staff.class_record import graded_records
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
+    from grader.results.pages.layout import LayoutError, folder_name
     try:
-        index, skipped = pages.build(folder)
+        identities = {folder_name(row.get("student") or ""): row for row in graded_records(folder)}
+    except LayoutError:
+        identities = {}     # pages.build says why the folder cannot be read
+    try:
+        index, skipped = pages.build(folder, identities)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
     for problem in {problem.filename: problem for problem in skipped}.values():
@@ -315,6 +403,52 @@ def parser():
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
+
+    merge = commands.add_parser(
+        "merge-hand-points", help="merge other TAs' hand points into a graded folder's; list "
+                                  "the conflicts (exit 1 while any is not settled)",
+        description="Add the hand points of OTHER.sqlite3 files (another TA's DIR/"
+                    "hand_points.sqlite3) to DIR's: the union. An item both scored "
+                    "differently is a conflict: listed, never chosen for you, until you give "
+                    "its points in review or keep one side with --take. Without OTHER, lists "
+                    "the conflicts left.")
+    merge.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    merge.add_argument("others", nargs="*", metavar="OTHER.sqlite3",
+                       help="another TA's hand_points.sqlite3 (copy it after closing review)")
+    merge.add_argument("--take", nargs=3, action="append", type=str,
+                       metavar=("mine|theirs", "STUDENT", "ITEM"),
+                       help="settle a conflict: keep DIR's value (mine) or the other file's "
+                            "(theirs) for STUDENT's (folder name) ITEM; may be repeated")
+    merge.add_argument("--rubric", metavar="FILE",
+                       help="rubric file whose hand items the points are checked against")
+    merge.set_defaults(run=command_merge_hand_points)
+
+    export = commands.add_parser(
+        "export", help="the final grades (the kit's points and the hand points) for Canvas's "
+                       "gradebook import and as a plain CSV",
+        description="Write every graded student's final grade: the kit's points from DIR's "
+                    "folders plus the hand points given in review. A student without every "
+                    "hand point (or not graded, or with a conflict) keeps an empty total, "
+                    "never 0, and is listed; the command then exits 1 unless "
+                    "--allow-missing.")
+    export.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    export.add_argument("-o", "--output", metavar="FILE.csv", type=csv_target,
+                        help="Canvas's gradebook import file (default: DIR/export-canvas.csv)")
+    export.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                        help="the plain CSV: a row per student, each part a column "
+                             "(default: DIR/export-grades.csv)")
+    export.add_argument("--comments", metavar="FILE.csv", type=csv_target,
+                        help="the hand items' comments (default: DIR/export-comments.csv)")
+    export.add_argument("--assignment", metavar="NAME",
+                        help="the Canvas column: the assignment's name, with Canvas's id as "
+                             "its own export shows it to fill that assignment, e.g. "
+                             "\"Project 1: Wordle (123456)\" (default: Project 1: Wordle, a "
+                             "new assignment)")
+    export.add_argument("--allow-missing", action="store_true",
+                        help="exit 0 even when some students have no total yet (their cells "
+                             "stay empty)")
+    export.add_argument("--rubric", metavar="FILE", help="rubric file (default: the course's)")
+    export.set_defaults(run=command_export)
     return main
 
 
