@@ -29,6 +29,9 @@ def create_app(out, classroom, store, items, grader, token, port):
     app.jinja_env.undefined = jinja2.StrictUndefined
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
     render.add_helpers(app.jinja_env)
+    app.jinja_env.globals["database"] = store.path
+    app.jinja_env.filters["when"] = lambda saved_at: saved_at.replace("T", " ").replace(
+        "+00:00", " UTC")
     app.config.update(OUT=out, CLASSROOM=classroom, STORE=store, ITEMS=tuple(items),
                       GRADER=grader,
                       JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=1024 * 1024)

@@ -50,7 +50,7 @@ def serve(args, classroom, store, items):
     except OSError as error:
         raise CommandError("cannot listen on 127.0.0.1 port %d: %s (leave --port out for a "
                            "free one)" % (args.port, error.strerror or error)) from None
-    port = server.effective_port
+    port = int(server.effective_port)
     app = create_app(args.out, classroom, store, items, args.grader or login_name(), token,
                      port)
     url = "http://127.0.0.1:%d/?token=%s" % (port, token)
@@ -62,12 +62,11 @@ def serve(args, classroom, store, items):
         import webbrowser
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     try:
-        server.run()
-    except KeyboardInterrupt:
-        print("review ended; every saved entry is in %s" % store.path, file=sys.stderr)
-        return EXIT_INTERRUPTED
+        server.run()    # until Ctrl-C or SIGTERM (command.run's), which waitress catches
     finally:
         server.close()
+    print("review ended; every saved entry is in %s" % store.path, file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def login_name():

@@ -50,8 +50,7 @@ def class_list():
                          conflict=student.folder in conflicted))
     return render_template("review_class.html", rows=rows, items=items(), keys=KEYS,
                            maximum=sum(item.points for item in items()),
-                           complete=sum(not row["missing"] for row in rows),
-                           database=store().path)
+                           complete=sum(not row["missing"] for row in rows))
 
 
 @pages.get("/<folder>/")
@@ -81,6 +80,11 @@ def pair_page(number):
     return render_template("pair.html", pair=pairs[number - 1], number=number,
                            css=Markup(pages_css()), script=Markup(pages_script()),
                            script_hash=render.script_hash())
+
+
+@pages.get("/favicon.ico")
+def no_icon():
+    return "", 204
 
 
 @pages.get("/_pages/pages.css")

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var nav = document.querySelector("nav.students");
-  var rows = Array.prototype.slice.call(document.querySelectorAll("tr.hand-item"));
+  var rows = Array.prototype.slice.call(document.querySelectorAll(".hand-item"));
   var pageState = document.getElementById("page-state");
   var COMMENT_PAUSE = 700;   // ms after the last key of a comment
 
@@ -13,7 +13,7 @@
   }
 
   function setState(row, text, kind) {
-    var cell = row.querySelector("td.save-state");
+    var cell = row.querySelector(".save-state");
     cell.textContent = text;
     cell.className = "save-state " + (kind || "");
     row.setAttribute("data-state", kind || "");
@@ -68,7 +68,7 @@
         }).then(function (answer) {
           if (!response.ok || answer.error) { throw new Error(answer.error || response.status); }
           if (!row.dirty) {
-            setState(row, "saved " + answer.saved_at + (answer.grader ? " by " + answer.grader : ""), "saved");
+            setState(row, "saved " + new Date(answer.saved_at).toLocaleTimeString() + (answer.grader ? " by " + answer.grader : ""), "saved");
           }
         });
       }).catch(function (error) {
