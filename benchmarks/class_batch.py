@@ -1,7 +1,11 @@
 """A class of 40 through grade-all (target: under 60 s with --jobs 2), graded twice: the
 two CSVs must be the same.
 
-    python benchmarks/class_batch.py [--jobs N] [--once]
+    python benchmarks/class_batch.py [--jobs N] [--once] [--resume-after SECONDS]
+
+--resume-after S grades the class into an output folder (-o) twice instead: whole, then
+interrupted (SIGTERM, as Ctrl-C) after S seconds and resumed; the resume must take no longer
+than the whole run (target), and both CSVs must hold the same rows.
 
 The class is a realistic mix built from the corpus: correct submissions, slow but
 correct ones, the usual mistakes, and hostile ones (loops, fork bombs, huge output...).
@@ -24,6 +28,7 @@ import argparse
 import csv
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,14 +80,40 @@ def build_class(folder):
         copy_submission(SUBMISSIONS / kind, folder / student, student, slow)
 
 
-def grade_all(folder, csv_path, jobs):
+def grade_all(folder, csv_path, jobs, *options):
     started = time.monotonic()
     result = subprocess.run([sys.executable, "-m", "grader", "grade-all", str(folder),
-                             "--csv", str(csv_path), "--jobs", str(jobs)],
+                             "--csv", str(csv_path), "--jobs", str(jobs), *options],
                             cwd=KIT_ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("grade-all failed: %s" % result.stderr.strip())
     return time.monotonic() - started
+
+
+def interrupted(folder, out, jobs, seconds):
+    """grade-all -o out, stopped after seconds; the students it finished."""
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade-all", str(folder),
+                                "-o", str(out), "--jobs", str(jobs)], cwd=KIT_ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        process.communicate(timeout=seconds)
+        sys.exit("grade-all ended before the interrupt: give a shorter --resume-after")
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGTERM)  # SIGINT is ignored in a background job
+    stdout, _ = process.communicate()
+    return sum(1 for entry in out.iterdir() if (entry / "results.json").is_file())
+
+
+def resume(folder, temp, jobs, seconds):
+    """The whole class graded into one folder, then interrupted and resumed into another:
+    (whole run's seconds, resume's seconds, students the interrupted run finished, same rows)."""
+    for name in ("whole", "resumed"):
+        (temp / name).mkdir()
+    whole = grade_all(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"))
+    finished = interrupted(folder, temp / "resumed", jobs, seconds)
+    again = grade_all(folder, temp / "resumed" / "grades.csv", jobs, "-o", str(temp / "resumed"))
+    same = read_rows(temp / "whole" / "grades.csv") == read_rows(temp / "resumed" / "grades.csv")
+    return whole, again, finished, same
 
 
 def machine_speed():
@@ -105,11 +136,24 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--once", action="store_true", help="grade once (no rerun check)")
+    parser.add_argument("--resume-after", type=float, metavar="SECONDS",
+                        help="grade into -o whole, then interrupted after SECONDS and resumed")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wordle-kit-class-") as temp:
         folder = pathlib.Path(temp) / "class"
         build_class(folder)
         load, speed = os.getloadavg()[0], machine_speed()
+        if args.resume_after:
+            whole, again, finished, same = resume(folder, pathlib.Path(temp), args.jobs,
+                                                  args.resume_after)
+            print("%d students, --jobs %d, -o: whole %.1f s; interrupted after %.0f s with %d "
+                  "graded, the resume %.1f s (load average %.1f, now %.1f; a fixed loop took "
+                  "%.2f s); same CSV rows: %s" % (
+                      STUDENTS, args.jobs, whole, args.resume_after, finished, again, load,
+                      os.getloadavg()[0], speed, "yes" if same else "NO"))
+            print("target (the resume no slower than the whole run): %s"
+                  % ("met" if again <= whole else "NOT met"))
+            return 0 if same else 1
         first = grade_all(folder, pathlib.Path(temp) / "first.csv", args.jobs)
         print("%d students, --jobs %d: %.1f s (load average %.1f on %d cores; a fixed loop "
               "took %.2f s)" % (STUDENTS, args.jobs, first, load, os.cpu_count(), speed))

@@ -4,8 +4,9 @@ Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
     python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--color {auto,always,never}]
-    python -m grader grade-all PATH... [--csv FILE] [-o DIR [--html] [--force]] [--jobs N]
-                                       [--timeout SECONDS] [--rubric FILE]
+    python -m grader grade-all PATH... [--csv FILE.csv] [-o DIR [--html] [--force]]
+                                       [--only NAME...] [--jobs N] [--timeout SECONDS]
+                                       [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
@@ -125,7 +126,10 @@ def command_grade_all(args):
     if args.csv:
         check_writable(args.csv)
     try:
+        class_folder.check_apart(args.paths, args.out, args.csv)
         students = class_folder.find_students(args.paths)
+        if args.only:
+            students = class_folder.only(students, args.only)
         summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
                                     args.force, args.timeout, args.unsafe_no_jail)
     except batch.NoSafeSandbox as error:
@@ -138,7 +142,6 @@ def command_grade_all(args):
             file=sys.stderr)
         return EXIT_INTERRUPTED
     print("\n".join(summary))
-    print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
         build_pages(args.out)
     return EXIT_OK
@@ -157,6 +160,44 @@ def command_play(args):
     except play.CannotPlay as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
             from None
+
+
+def command_merge_hand_points(args):
+    from grader.staff import hand_points  # staff side, not in the bundle
+    items = hand_items(args.rubric)
+    try:
+        with hand_points.HandPoints(args.folder, items) as store:
+            for other in args.others:
+                merged = store.merge(other)
+                print("merged %s: %d added, %d updated, %d unchanged, %d conflicting"
+                      % (other, merged.added, merged.updated, merged.unchanged,
+                         len(merged.conflicts)))
+            for which, student, item in args.take or ():
+                entry = store.take(student, item, which)
+                print("settled %s %s: %s" % (student, item, hand_points.shown_entry(entry)))
+            conflicts = store.conflicts()
+    except hand_points.HandPointsError as error:
+        raise CommandError(str(error)) from None
+    for conflict in conflicts:
+        print(hand_points.shown_conflict(conflict))
+    if conflicts:
+        print("%d conflict%s not settled: give the item's points in review (python -m grader "
+              "review %s), or keep one side: python -m grader merge-hand-points %s --take "
+              "mine|theirs STUDENT ITEM" % (len(conflicts), "" if len(conflicts) == 1 else "s",
+                                            args.folder, args.folder), file=sys.stderr)
+        return EXIT_FAILED
+    print("no conflicts: %s holds every TA's hand points" % os.path.join(
+        args.folder, hand_points.DATABASE))
+    return EXIT_OK
+
+
+def hand_items(rubric_path):
+    """The rubric's hand items; CommandError when it has none."""
+    items = read_rubric(rubric_path).hand
+    if not items:
+        raise CommandError("the rubric %s has no hand items (its \"hand\" list: "
+                           "grader/results/rubric.py)" % (rubric_path or "(the course's)"))
+    return items
 
 
 def command_tests(args):
@@ -246,14 +287,21 @@ def parser():
                     "download (name_12345_67890_wordle.py), or the submissions themselves.")
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
                            help="the class's folder, or the submissions themselves")
-    grade_all.add_argument("--csv", metavar="FILE",
-                           help="where to write scores (default: DIR/grades.csv with -o DIR)")
+    grade_all.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                           help="where to write scores, a name ending in .csv (default: "
+                                "DIR/grades.csv with -o DIR); with -o, every student graded "
+                                "there, not only this run's")
     grade_all.add_argument("-o", "--output", "--out", "--reports", metavar="DIR", dest="out",
                            help="a folder per student (results.json, report.txt, the files "
-                                "graded), written as each finishes; a rerun skips students "
-                                "already graded there")
+                                "graded, earlier gradings), written as each finishes; a rerun "
+                                "skips students already graded there; never an input's folder, "
+                                "one inside it or one around it")
     grade_all.add_argument("--force", action="store_true",
-                           help="grade again students already graded in the -o folder")
+                           help="grade again students already graded in the -o folder (their "
+                                "earlier gradings are kept in their folders)")
+    grade_all.add_argument("--only", nargs="+", action="extend", metavar="NAME",
+                           help="grade only these students of the class (their names as the "
+                                "CSV shows them, or their folders' or files' names)")
     grade_all.add_argument("--html", action="store_true",
                            help="then build the staff pages in the -o folder (as the report "
                                 "command); the staff libraries are checked before grading")
@@ -320,6 +368,25 @@ def parser():
         "DIR/hand_points.sqlite3. Ctrl-C ends it.")
     add_review_options(review)
     review.set_defaults(run=command_review)
+
+    merge = commands.add_parser(
+        "merge-hand-points", help="merge other TAs' hand points into a graded folder's; list "
+                                  "the conflicts (exit 1 while any is not settled)",
+        description="Add the hand points of OTHER.sqlite3 files (another TA's DIR/"
+                    "hand_points.sqlite3) to DIR's: the union. An item both scored "
+                    "differently is a conflict: listed, never chosen for you, until you give "
+                    "its points in review or keep one side with --take. Without OTHER, lists "
+                    "the conflicts left.")
+    merge.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    merge.add_argument("others", nargs="*", metavar="OTHER.sqlite3",
+                       help="another TA's hand_points.sqlite3 (copy it after closing review)")
+    merge.add_argument("--take", nargs=3, action="append", type=str,
+                       metavar=("mine|theirs", "STUDENT", "ITEM"),
+                       help="settle a conflict: keep DIR's value (mine) or the other file's "
+                            "(theirs) for STUDENT's (folder name) ITEM; may be repeated")
+    merge.add_argument("--rubric", metavar="FILE",
+                       help="rubric file whose hand items the points are checked against")
+    merge.set_defaults(run=command_merge_hand_points)
     return main
 
 
@@ -373,6 +440,15 @@ def transcript_target(text):
         raise argparse.ArgumentTypeError("%r: a transcript is text; give a name such as "
                                          "alice.txt (a .py, .zip or .json file is never "
                                          "overwritten)" % text)
+    return text
+
+
+def csv_target(text):
+    """grade-all's --csv FILE: a name ending in .csv, so that a misplaced input file's name is
+    never taken for the output and overwritten."""
+    if not text.lower().endswith(".csv"):
+        raise argparse.ArgumentTypeError("%r: the scores are CSV; give a name ending in .csv, "
+                                         "e.g. grades.csv" % text)
     return text
 
 
