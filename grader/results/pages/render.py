@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from grader.results.cut import cut_items, cut_lines
+from grader.results.rubric import default_hand_items
 from grader.results.scoring import points
 from grader.results import inside
 from grader.results.pages.layout import SOURCES
@@ -20,10 +21,6 @@ HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 CLASS_PAGE, STUDENT_PAGE, SIMILAR_FOLDER = "index.html", "index.html", "_similar"
 
-# The manual half of the course's grade (Spring 2025), shown on each student's page.
-MANUAL_REVIEW = (("check_word", 6), ("known_word", 4), ("yes_letters", 4), ("no_letters", 6),
-                 ("filter_word_list", 8), ("wordle_program", 14), ("easy_wordle_program", 8))
-STYLE_POINTS = 10
 FIRST_FILES = ("wordle.py", "easy_wordle.py")
 SOURCE_BYTES = 60_000   # of a source file shown on a page (highlighted, a character can take
                         # 25 of HTML); the whole file is in the student's src/
@@ -54,7 +51,7 @@ def script_hash():
 
 def add_helpers(env):
     """The names and filters the templates use, to an environment of the pages or of review."""
-    env.globals.update(points=points, manual_review=MANUAL_REVIEW, style_points=STYLE_POINTS)
+    env.globals.update(points=points, hand_items=default_hand_items())
     env.filters["folder_url"] = lambda folder: "./" + quote(folder, safe="") + "/"
     env.filters["percent"] = lambda share: "%.0f%%" % (100 * share)
 
