@@ -191,6 +191,45 @@ def command_merge_hand_points(args):
     return EXIT_OK
 
 
+def command_export(args):
+    from grader.staff import export, hand_points  # staff side, not in the bundle
+    rubric = read_rubric(args.rubric)
+    if not os.path.isdir(args.folder):
+        raise CommandError("%s is not a folder of graded submissions (grade-all -o DIR)"
+                           % args.folder)
+    assignment = export.DEFAULT_ASSIGNMENT if args.assignment is None else args.assignment.strip()
+    if not assignment:
+        raise CommandError("--assignment: give the assignment's name as Canvas shows it")
+    try:
+        paths = export.outputs(args.folder, args.output, args.csv, args.comments)
+        for path in paths.values():
+            check_writable(path)
+        found, strays = export.export(args.folder, rubric, paths, assignment)
+    except (export.ExportError, hand_points.HandPointsError) as error:
+        raise CommandError(str(error)) from None
+    for folder in strays:
+        print("hand points saved for %s, which is no graded student's folder in %s: left out"
+              % (text_report.visible(folder), args.folder), file=sys.stderr)
+    incomplete = [final for final in found if final.missing]
+    for final in incomplete:
+        print("no total for %s (%s): %s" % (
+            text_report.visible(" & ".join(person.student for person in final.people)),
+            final.folder, "; ".join(final.missing)), file=sys.stderr)
+    print("Canvas gradebook import: %s\nplain CSV: %s\ncomments: %s"
+          % (paths["canvas"], paths["plain"], paths["comments"]))
+    print("%d of %d students have their total; %s" % (
+        len(found) - len(incomplete), len(found),
+        "the others' cells are empty (Canvas leaves an empty cell as it was)" if incomplete
+        else "every hand point is given"))
+    if incomplete and not args.allow_missing:
+        print("%d student%s without a total (listed above): give their hand points in review "
+              "(python -m grader review %s), or export them empty with --allow-missing"
+              % (len(incomplete), "" if len(incomplete) == 1 else "s", args.folder),
+              file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
 def hand_items(rubric_path):
     """The rubric's hand items; CommandError when it has none."""
     items = read_rubric(rubric_path).hand
@@ -387,6 +426,33 @@ def parser():
     merge.add_argument("--rubric", metavar="FILE",
                        help="rubric file whose hand items the points are checked against")
     merge.set_defaults(run=command_merge_hand_points)
+
+    export = commands.add_parser(
+        "export", help="the final grades (the kit's points and the hand points) for Canvas's "
+                       "gradebook import and as a plain CSV",
+        description="Write every graded student's final grade: the kit's points from DIR's "
+                    "folders plus the hand points given in review. A student without every "
+                    "hand point (or not graded, or with a conflict) keeps an empty total, "
+                    "never 0, and is listed; the command then exits 1 unless "
+                    "--allow-missing.")
+    export.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    export.add_argument("-o", "--output", metavar="FILE.csv", type=csv_target,
+                        help="Canvas's gradebook import file (default: DIR/export-canvas.csv)")
+    export.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                        help="the plain CSV: a row per student, each part a column "
+                             "(default: DIR/export-grades.csv)")
+    export.add_argument("--comments", metavar="FILE.csv", type=csv_target,
+                        help="the hand items' comments (default: DIR/export-comments.csv)")
+    export.add_argument("--assignment", metavar="NAME",
+                        help="the Canvas column: the assignment's name, with Canvas's id as "
+                             "its own export shows it to fill that assignment, e.g. "
+                             "\"Project 1: Wordle (123456)\" (default: Project 1: Wordle, a "
+                             "new assignment)")
+    export.add_argument("--allow-missing", action="store_true",
+                        help="exit 0 even when some students have no total yet (their cells "
+                             "stay empty)")
+    export.add_argument("--rubric", metavar="FILE", help="rubric file (default: the course's)")
+    export.set_defaults(run=command_export)
     return main
 
 
