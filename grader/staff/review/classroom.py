@@ -1,8 +1,11 @@
 """The graded class as review shows it: the pages' students (view.Student), read again when a
 regrade changes a student's folder, their style findings when their page is first shown, and
-the class's similar pairs, computed in the background (copydetect takes seconds a class)."""
+the class's similar pairs, found in a process of their own (copydetect takes seconds a class,
+and a process, unlike a thread, is stopped at once when the app ends)."""
+import multiprocessing
 import os
 import threading
+from dataclasses import replace
 from dataclasses import dataclass, field
 
 from grader.results.pages.layout import ERROR, RESULTS, read_batch
@@ -40,7 +43,17 @@ class Classroom:
         self._lock = threading.Lock()
         self._signature = None
         self._snapshot = None
-        self.current()     # a folder with no graded submission stops the command here
+        self._similarity = multiprocessing.get_context("spawn").Pool(1)
+        try:
+            self.current()     # a folder with no graded submission stops the command here
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self):
+        """Stop finding similar code (at once, whatever it was doing)."""
+        self._similarity.terminate()
+        self._similarity.join()
 
     def signature(self):
         """Each submission folder's results and error files' change times (never followed)."""
@@ -64,8 +77,11 @@ class Classroom:
             if signature != self._signature:
                 submissions, _ = read_batch(self.out)
                 snapshot = Snapshot([student_of(submission) for submission in submissions])
-                threading.Thread(target=find_pairs, args=(snapshot,), daemon=True,
-                                 name="similar code").start()
+                self._similarity.apply_async(
+                    similar_pairs, (snapshot.students,),
+                    callback=lambda found, snapshot=snapshot: keep_pairs(snapshot, found),
+                    error_callback=lambda error, snapshot=snapshot: keep_pairs(
+                        snapshot, [], "%s: %s" % (type(error).__name__, error)))
                 self._signature, self._snapshot = signature, snapshot
             return self._snapshot
 
@@ -79,11 +95,14 @@ class Classroom:
         return student
 
 
-def find_pairs(snapshot):
-    try:
-        found = similar_pairs(snapshot.students)
-    except Exception as error:  # the pages without similar code, saying why, not a dead thread
-        snapshot.pairs_problem = "%s: %s" % (type(error).__name__, error)
-        found = []
-    snapshot.pair_numbers = {id(pair): number for number, pair in enumerate(found, 1)}
-    snapshot.pairs = found
+def keep_pairs(snapshot, found, problem=""):
+    """The pairs found in the other process, of its copies of the students: made of these."""
+    students = {student.folder: student for student in snapshot.students}
+    pairs = [replace(pair, a=students[pair.a.folder], b=students[pair.b.folder])
+             for pair in found]
+    for pair in found:
+        for copy in (pair.a, pair.b):
+            students[copy.folder].most_similar = copy.most_similar
+    snapshot.pair_numbers = {id(pair): number for number, pair in enumerate(pairs, 1)}
+    snapshot.pairs_problem = problem
+    snapshot.pairs = pairs

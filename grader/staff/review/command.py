@@ -27,14 +27,21 @@ def review_command(args):
     from grader.staff.hand_points import HandPoints, HandPointsError
     from grader.staff.review.classroom import Classroom
     try:
-        classroom = Classroom(args.out)
         store = HandPoints(args.out, items)
-    except (LayoutError, HandPointsError) as error:
+    except HandPointsError as error:
         raise CommandError(str(error)) from None
-    except OSError as error:
-        raise CommandError("cannot read %s: %s" % (args.out, error.strerror or error)) from None
     with store:
-        return serve(args, classroom, store, items)
+        try:
+            classroom = Classroom(args.out)
+        except LayoutError as error:
+            raise CommandError(str(error)) from None
+        except OSError as error:
+            raise CommandError("cannot read %s: %s" % (args.out, error.strerror or error)) \
+                from None
+        try:
+            return serve(args, classroom, store, items)
+        finally:
+            classroom.close()
 
 
 def serve(args, classroom, store, items):
