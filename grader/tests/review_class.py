@@ -65,7 +65,8 @@ class Review:
         return "%s/?token=%s" % (self.base, self.token)
 
     def stop(self):
-        """Ctrl-C: its exit status and what it wrote to standard error."""
-        self.process.send_signal(signal.SIGINT)
-        _, errors = self.process.communicate(timeout=60)
-        return self.process.returncode, errors
+        """Ctrl-C: its exit status and what it wrote to standard error (again when stopped)."""
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGINT)
+            _, self.errors = self.process.communicate(timeout=60)
+        return self.process.returncode, self.errors
