@@ -65,6 +65,8 @@ def student_page(folder):
         "review_student.html", items=items(), entries=entries, keys=KEYS,
         hand_total=hand_total(entries), maximum=sum(item.points for item in items()),
         conflicts=conflicts, shown_entry=shown_entry,
+        conflicted={conflict.item for conflict in conflicts},
+        titles={item.id: item.title for item in items()},
         position=snapshot.students.index(student) + 1, count=len(snapshot.students),
         previous=snapshot.neighbour(folder, -1), next=snapshot.neighbour(folder, 1),
         pairs_state="computing" if snapshot.pairs is None else snapshot.pairs_problem,
