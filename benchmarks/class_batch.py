@@ -3,9 +3,12 @@ two CSVs must be the same.
 
     python benchmarks/class_batch.py [--jobs N] [--once] [--resume-after SECONDS]
 
---resume-after S grades the class into an output folder (-o) twice instead: whole, then
-interrupted (SIGTERM, as Ctrl-C) after S seconds and resumed; the resume must take no longer
-than the whole run (target), and both CSVs must hold the same rows.
+--resume-after S grades the class into output folders (-o) instead: whole; interrupted
+(SIGTERM, as Ctrl-C) after S seconds and resumed; and the whole class again with --force,
+which starts the students the first run timed as slow first.  The resume must take no
+longer than the whole run (target) and both CSVs must hold the same rows.  Each run's CPU
+time (its processes', children included) is printed beside its wall-clock time: on a
+shared machine the wall-clock time follows the others' load, the CPU time the work done.
 
 The class is a realistic mix built from the corpus: correct submissions, slow but
 correct ones, the usual mistakes, and hostile ones (loops, fork bombs, huge output...).
@@ -26,8 +29,10 @@ counted in the target.
 """
 import argparse
 import csv
+import json
 import os
 import pathlib
+import resource
 import signal
 import subprocess
 import sys
@@ -81,13 +86,23 @@ def build_class(folder):
 
 
 def grade_all(folder, csv_path, jobs, *options):
-    started = time.monotonic()
+    return timed(folder, csv_path, jobs, *options)[0]
+
+
+def children_cpu():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def timed(folder, csv_path, jobs, *options):
+    """(wall-clock seconds, CPU seconds) of one grade-all."""
+    started, cpu = time.monotonic(), children_cpu()
     result = subprocess.run([sys.executable, "-m", "grader", "grade-all", str(folder),
                              "--csv", str(csv_path), "--jobs", str(jobs), *options],
                             cwd=KIT_ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("grade-all failed: %s" % result.stderr.strip())
-    return time.monotonic() - started
+    return time.monotonic() - started, children_cpu() - cpu
 
 
 def interrupted(folder, out, jobs, seconds):
@@ -105,15 +120,30 @@ def interrupted(folder, out, jobs, seconds):
 
 
 def resume(folder, temp, jobs, seconds):
-    """The whole class graded into one folder, then interrupted and resumed into another:
-    (whole run's seconds, resume's seconds, students the interrupted run finished, same rows)."""
+    """The whole class graded into one folder, then interrupted and resumed into another,
+    then the whole class again with --force into the first: (whole run's (wall, CPU)
+    seconds, the resume's, the forced run's, students the interrupted run finished, same rows)."""
     for name in ("whole", "resumed"):
         (temp / name).mkdir()
-    whole = grade_all(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"))
+    whole = timed(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"))
     finished = interrupted(folder, temp / "resumed", jobs, seconds)
-    again = grade_all(folder, temp / "resumed" / "grades.csv", jobs, "-o", str(temp / "resumed"))
+    again = timed(folder, temp / "resumed" / "grades.csv", jobs, "-o", str(temp / "resumed"))
     same = read_rows(temp / "whole" / "grades.csv") == read_rows(temp / "resumed" / "grades.csv")
-    return whole, again, finished, same
+    print("the slowest gradings of the whole run (seconds, the class's order):",
+          ", ".join("%s %.1f" % item for item in slowest(temp / "whole")))
+    forced = timed(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"),
+                   "--force")
+    return whole, again, forced, finished, same
+
+
+def slowest(out, count=6):
+    """The count slowest gradings in out, as their batch.json timed them: (student, seconds)."""
+    timed_students = []
+    for record in sorted(out.glob("*/batch.json")):
+        seconds = json.loads(record.read_text())["record"].get("seconds")
+        if seconds is not None:
+            timed_students.append((record.parent.name, seconds))
+    return sorted(timed_students, key=lambda item: -item[1])[:count]
 
 
 def machine_speed():
@@ -144,15 +174,16 @@ def main():
         build_class(folder)
         load, speed = os.getloadavg()[0], machine_speed()
         if args.resume_after:
-            whole, again, finished, same = resume(folder, pathlib.Path(temp), args.jobs,
-                                                  args.resume_after)
-            print("%d students, --jobs %d, -o: whole %.1f s; interrupted after %.0f s with %d "
-                  "graded, the resume %.1f s (load average %.1f, now %.1f; a fixed loop took "
+            whole, again, forced, finished, same = resume(folder, pathlib.Path(temp), args.jobs,
+                                                          args.resume_after)
+            print("%d students, --jobs %d, -o: whole %.1f s (CPU %.1f s); interrupted after "
+                  "%.0f s with %d graded, the resume %.1f s (CPU %.1f s); --force, the slowest "
+                  "first, %.1f s (CPU %.1f s) (load average %.1f, now %.1f; a fixed loop took "
                   "%.2f s); same CSV rows: %s" % (
-                      STUDENTS, args.jobs, whole, args.resume_after, finished, again, load,
-                      os.getloadavg()[0], speed, "yes" if same else "NO"))
+                      STUDENTS, args.jobs, *whole, args.resume_after, finished, *again,
+                      *forced, load, os.getloadavg()[0], speed, "yes" if same else "NO"))
             print("target (the resume no slower than the whole run): %s"
-                  % ("met" if again <= whole else "NOT met"))
+                  % ("met" if again[0] <= whole[0] else "NOT met"))
             return 0 if same else 1
         first = grade_all(folder, pathlib.Path(temp) / "first.csv", args.jobs)
         print("%d students, --jobs %d: %.1f s (load average %.1f on %d cores; a fixed loop "

@@ -25,7 +25,7 @@ def distribution(scores, maximum):
 
 
 def summary_lines(specs, maxima, records):
-    """The summary of records (batch.Record: row, passed, summary) as lines of text."""
+    """The summary of records (class_record.Record: row, passed, summary) as lines of text."""
     graded = [record for record in records if record.passed is not None]
     maximum = sum(maxima.values())
     lines = ["", "%d submissions: %d graded, %d not graded (see the error column)"

@@ -195,7 +195,8 @@ def _hand_items(table):
             raise RubricError("%s: title must be a text that is not empty" % where)
         maximum, step = entry.get("points"), entry.get("step", DEFAULT_STEP)
         if not _is_number(maximum) or maximum <= 0:
-            raise RubricError("%s: points must be a number > 0, not %s" % (where, json.dumps(maximum)))
+            raise RubricError("%s: points must be a number > 0, not %s"
+                              % (where, json.dumps(maximum)))
         if not _is_number(step) or step <= 0:
             raise RubricError("%s: step must be a number > 0, not %s" % (where, json.dumps(step)))
         if not _is_multiple(maximum, step):

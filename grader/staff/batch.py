@@ -4,16 +4,17 @@ Each child grades one student (grading.grade), writes their folder under --out a
 finishes (the staff pages' layout, results/pages/layout.py, with batch.json: what was
 graded, the student's CSV row and their earlier gradings, class_record.py; a rerun skips
 those graded from the same files) and sends its record back.  With --out, the CSV and the
-summary are rebuilt from every student's folder there, whichever students this run graded.  A student whose grading the grader itself failed (its own code raised, or the
-child crashed) is graded once more, in a new child; one that fails again, or runs past
-the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops
+summary are rebuilt from every student's folder there, whichever students this run graded.
+A student whose grading the grader itself failed (its own code raised, or the child
+crashed) is graded once more, in a new child; one that fails again, or runs past the
+batch's time limit, gets an error row and the class goes on (a student graded before keeps
+that grading when the grader fails).  Ctrl-C or SIGTERM stops
 every child, which cleans up its sandbox, and the CSV of everyone graded so far is written
 all the same.  Students start the slowest first where an earlier grading timed them, so a
 rerun or a resume does not end on one slow student with the other jobs idle.
 """
 import ctypes
 import hashlib
-import json
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -396,11 +397,9 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         run_children(todo, jobs, timeout, start, finished)
     finally:
         progress.close()
-        rows = (class_record.graded_records(out) if out is not None
-                else [records[index].row for index in sorted(records)])
-        write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima, rows))
-    held = (class_record.folder_records(out) if out is not None
-            else [records[index] for index in sorted(records)])
+        held = class_records(out, students, records)
+        write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima,
+                                                [record.row for record in held]))
     regraded = [(students[index].name, earlier[index].record.row, records[index].row)
                 for index in sorted(earlier) if index in records]
     failures = [(students[index].name, failed[index]) for index in sorted(failed)]
@@ -408,6 +407,19 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
             + class_summary.score_changes(regraded)
             + [class_summary.closing_line(len(todo) - len(failed), skipped, failures, held,
                                           out, csv_path)])
+
+
+def class_records(out, students, records):
+    """The records the CSV and the summary hold: with out, every student's folder there
+    (class_record.folder_records: graded_records' rows), then this run's students whose
+    folder could not be written (a link there is not followed), so no one graded is left
+    out; without out, this run's records {index: Record} in the students' order."""
+    this_run = [(students[index].name, records[index]) for index in sorted(records)]
+    if out is None:
+        return [record for _, record in this_run]
+    held = class_record.folder_records(out)
+    in_folder = {record.row.get(csv_table.STUDENT) for record in held}
+    return held + [record for name, record in this_run if name not in in_folder]
 
 
 def slowest_first(todo, earlier):

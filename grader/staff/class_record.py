@@ -35,7 +35,7 @@ class Record:
     passed: list = None
     summary: str = ""
     grader_failed: bool = False     # not graded through a fault of the grader's, not the student's
-    seconds: float = None           # how long the grading took (the next run starts the slowest first)
+    seconds: float = None           # the grading's seconds (the next run starts the slowest first)
 
 
 @dataclass

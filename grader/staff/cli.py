@@ -248,6 +248,11 @@ def command_tests(args):
                                    ", all or nothing" if rule.all_or_nothing else ""))
         for spec in specs:
             print("  %-40s %7s  %s" % (spec.id, points(maxima[spec.id]), spec.name))
+    if rubric.hand:
+        print("given by hand (python -m grader review; not graded here): %s points"
+              % points(sum(item.points for item in rubric.hand)))
+        for item in rubric.hand:
+            print("  %-40s %7s  %s" % (item.id, points(item.points), item.title))
     return EXIT_OK
 
 
@@ -266,9 +271,15 @@ def build_pages(folder):
     """Build the pages in folder; print each entry left (a link, not a regular file: never
     followed) and the class page."""
     from grader.staff.class_folder import printable
+    from grader.staff.class_record import graded_records
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
+    from grader.results.pages.layout import LayoutError, folder_name
     try:
-        index, skipped = pages.build(folder)
+        identities = {folder_name(row.get("student") or ""): row for row in graded_records(folder)}
+    except LayoutError:
+        identities = {}     # pages.build says why the folder cannot be read
+    try:
+        index, skipped = pages.build(folder, identities)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
     for problem in {problem.filename: problem for problem in skipped}.values():

@@ -70,7 +70,9 @@ class Final:
     @property
     def missing(self):
         """What keeps the total empty, as text, or []."""
-        return (([self.kit_problem] if self.kit_problem else []) + self.hand_missing
+        hand = (["no hand points yet"] if self.hand_missing and not self.hand and not self.conflicts
+                else self.hand_missing)
+        return (([self.kit_problem] if self.kit_problem else []) + hand
                 + ["%s (a conflict: merge-hand-points)" % item for item in self.conflicts])
 
     @property
@@ -120,7 +122,9 @@ def finals(out, rubric):
         folder = layout.folder_name(row.get(csv_table.STUDENT) or "")
         final = Final(folder, people(row), row.get("late") or "",
                       number(row.get(csv_table.SCORE)),
-                      {group: number(row.get(group)) for group in GROUPS}, saved.get(folder, {}))
+                      {group: number(row.get(group)) for group in GROUPS},
+                      {item.id: saved[folder][item.id] for item in rubric.hand
+                       if item.id in saved.get(folder, {})})
         kit_max = number(row.get(csv_table.MAX_SCORE))
         if final.kit_score is None or row.get(csv_table.ERROR):
             final.kit_problem = NOT_GRADED
@@ -186,7 +190,8 @@ def plain_csv(found, items, group_points):
                          final.folder]
                         + [shown(final.groups.get(group)) if graded else "" for group in groups]
                         + [shown(final.kit_score)]
-                        + [shown(getattr(final.hand.get(item.id), "points", None)) for item in items]
+                        + [shown(getattr(final.hand.get(item.id), "points", None))
+                           for item in items]
                         + [shown(final.hand_total), shown(final.total),
                            "; ".join(final.missing)])
     return csv_text(rows)

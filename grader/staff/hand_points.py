@@ -93,8 +93,10 @@ def is_regular_file(path):
 
 def connect(path):
     """A connection to the file at path (created when there is none), never through a link
-    (nofollow); autocommit, so each statement outside a transaction is committed at once."""
-    is_regular_file(path)
+    (nofollow; nor its journal files, which a link would have SQLite write elsewhere);
+    autocommit, so each statement outside a transaction is committed at once."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        is_regular_file(path + suffix)
     uri = "file:%s?nofollow=1" % quote(str(pathlib.Path(path).absolute()))
     try:
         return sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None,
@@ -220,8 +222,9 @@ class HandPoints:
             "points = excluded.points, comment = excluded.comment, grader = excluded.grader, "
             "saved_at = excluded.saved_at", (student, item) + tuple(entry))
         if settle:
-            self.connection.execute("UPDATE conflicts SET settled_at = ? WHERE student = ? AND "
-                                    "item = ? AND settled_at IS NULL", (entry.saved_at, student, item))
+            self.connection.execute(
+                "UPDATE conflicts SET settled_at = ? WHERE student = ? AND item = ? AND "
+                "settled_at IS NULL", (entry.saved_at, student, item))
 
     def entries(self, student):
         """{item id: Entry} of what was saved for the student."""
@@ -239,7 +242,8 @@ class HandPoints:
 
     def students_with_entries(self):
         """The students something was saved for, sorted."""
-        return [row[0] for row in self._run("SELECT DISTINCT student FROM entries ORDER BY student")]
+        return [row[0] for row in self._run(
+            "SELECT DISTINCT student FROM entries ORDER BY student")]
 
     def missing(self, student, items=None):
         """The ids of items (HandItems or ids; default: all the rubric's) the student has no

@@ -2,8 +2,10 @@
 hand points, as Canvas's gradebook import, a plain CSV and the comments apart; nobody gets
 a 0 for what is missing. The graded folders are written through the writer grade-all uses
 (layout.write_submission with class_record's batch.json), one class is graded for real."""
+import copy
 import csv
 import io
+import json
 import os
 import subprocess
 import sys
@@ -14,11 +16,12 @@ from grader import KIT_ROOT, grading
 from grader.assignment import GROUPS
 from grader.results import csv_table
 from grader.results.pages import layout
-from grader.results.rubric import load_rubric
+from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
 from grader.staff import class_record, export
 from grader.staff.hand_points import HandPoints
 from grader.tests import pinned
 
+DEFAULT_RUBRIC_DATA = json.loads(DEFAULT_RUBRIC.read_text())
 ITEMS = load_rubric(None, [spec.id for spec in grading.ALL_SPECS]).hand
 FULL_HAND = {item.id: item.points for item in ITEMS}          # 60 points
 GROUP_POINTS = {"check_word": 12, "known_word": 5, "no_letters": 5, "yes_letters": 5,
@@ -111,7 +114,8 @@ def test_the_plain_csv_has_one_header_row_with_the_maxima_and_the_comments_are_a
     assert alice["kit check_word (max 12)"] == "12"
     leeann = by_name["leeann_12345"]
     assert (leeann["canvas_id"], leeann["late"], leeann["review.no_letters (max 6)"],
-            leeann["hand total (max 60)"], leeann["total (max 100)"]) == ("12345", "late", "", "", "")
+            leeann["hand total (max 60)"], leeann["total (max 100)"]) == (
+        "12345", "late", "", "", "")
     assert leeann["style (max 10)"] == "10" and leeann["kit total (max 40)"] == "20"
     dan = by_name["dan"]
     assert (dan["kit total (max 40)"], dan["total (max 100)"]) == ("", "")   # never a 0
@@ -131,9 +135,18 @@ def test_a_conflict_or_another_rubrics_grading_keeps_the_total_empty(a_class, tm
         store.merge(other / "hand_points.sqlite3")
     graded(a_class, "eve", 38, max_score=39)
     give(a_class, "eve")
+    data = copy.deepcopy(DEFAULT_RUBRIC_DATA)     # a saved item the rubric dropped: not counted
+    data["hand"] = [item for item in data["hand"] if item["id"] != "review.check_word"]
+    (tmp_path / "rubric.json").write_text(json.dumps(data))
+    fewer = run_export(a_class, "--allow-missing", "--rubric", tmp_path / "rubric.json",
+                       "-o", tmp_path / "fewer.csv")
+    assert fewer.returncode == 0, fewer.stderr
+    assert read_csv(tmp_path / "fewer.csv")[1][-1] == "94"             # Points Possible: 40 + 54
+    assert read_csv(tmp_path / "fewer.csv")[3][-1] == "84.5"      # Bo: 30.5 + 54
     result = run_export(a_class, "--allow-missing")
     assert result.returncode == 0, result.stderr
-    assert "no total for Alice Ng (Alice_Ng-b7cff60b): style (a conflict: merge-hand-points)" in result.stderr
+    assert ("no total for Alice Ng (Alice_Ng-b7cff60b): style (a conflict: merge-hand-points)"
+            in result.stderr)
     assert "no total for eve (eve): graded out of 39, not the rubric's 40" in result.stderr
     totals = {row[0]: row[5] for row in read_csv(a_class / "export-canvas.csv")[2:]}
     assert totals["Alice Ng"] == "" and totals["eve"] == ""

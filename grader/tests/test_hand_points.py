@@ -30,6 +30,14 @@ def test_the_course_rubric_holds_the_60_hand_points_by_item():
     assert {item.id: item.group for item in ITEMS}["review.check_word"] == "check_word"
 
 
+def test_the_tests_command_lists_the_hand_items_apart_from_what_is_graded():
+    listed = grader("tests")
+    assert listed.returncode == 0, listed.stderr
+    hand = listed.stdout.split("given by hand")[1]
+    assert hand.startswith(" (python -m grader review; not graded here): 60 points\n")
+    assert "  review.wordle_program" in hand and "14  Code review: the wordle program" in hand
+
+
 def test_another_terms_items_are_data_and_the_hand_list_is_optional():
     data = copy.deepcopy(DEFAULT)
     data["hand"] = [{"id": "review.tests", "title": "Their own tests", "points": 5, "step": 1}]
@@ -116,6 +124,11 @@ def test_a_file_that_is_not_the_stores_is_refused_not_changed(tmp_path):
     with pytest.raises(HandPointsError, match="a link"):
         HandPoints(tmp_path / "c")
     assert not (tmp_path / "elsewhere.sqlite3").exists()
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / (DATABASE + "-wal")).symlink_to(tmp_path / "elsewhere-wal")
+    with pytest.raises(HandPointsError, match="-wal is a link"):
+        HandPoints(tmp_path / "d")
+    assert not (tmp_path / "elsewhere-wal").exists() and not (tmp_path / "d" / DATABASE).exists()
     with pytest.raises(HandPointsError, match="not a folder of graded submissions"):
         HandPoints(tmp_path / "missing")
 

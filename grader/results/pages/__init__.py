@@ -42,10 +42,12 @@ def missing_message(missing, needing="the staff pages need"):
             "requirements.txt" % (needing, ", ".join(missing), sys.executable))
 
 
-def build(folder):
+def build(folder, identities=None):
     """Build the pages for the graded submissions in FOLDER; return (the class page's path,
     the entries left because they are links or not regular files: inside.Skipped).  No link
-    in FOLDER is followed, to read or to write (inside.py)."""
+    in FOLDER is followed, to read or to write (inside.py).  identities: {a student's folder:
+    {"sid", "email", "late"}} shown beside their name (the class's record, which grade-all
+    keeps in the folders: staff/class_record.py)."""
     missing = missing_libraries()
     if missing:
         raise PagesError(missing_message(missing))
@@ -56,7 +58,8 @@ def build(folder):
     from grader.results.pages.view import distribution, groups_in_order, pass_rates, student_of
     try:
         submissions, skipped = read_batch(folder)
-        students = [student_of(submission) for submission in submissions]
+        students = [student_of(submission, (identities or {}).get(submission.folder))
+                    for submission in submissions]
         for student in students:
             student.style = all_findings(student.sources)
         pairs = similar_pairs(students)

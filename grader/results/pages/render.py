@@ -100,7 +100,7 @@ def write_pages(out, students, rates, groups, distribution, pairs):
 
     pair_numbers = {id(pair): number for number, pair in enumerate(pairs, 1)}
     write(CLASS_PAGE, env.get_template("class.html").render(
-        students=students, rates=rates, groups=groups, distribution=distribution,
+        students=students, show_identity=any(s.sid or s.email for s in students), rates=rates, groups=groups, distribution=distribution,
         pairs=pairs, pair_numbers=pair_numbers, similar_folder=SIMILAR_FOLDER))
     student_template = env.get_template("student.html")
     for student in students:
