@@ -12,6 +12,7 @@ from grader.results.pages.layout import ERROR, RESULTS, read_batch
 from grader.results.pages.similarity import pairs as similar_pairs
 from grader.results.pages.style import all_findings
 from grader.results.pages.view import student_of
+from grader.staff.class_record import saved_record
 
 
 @dataclass
@@ -76,7 +77,8 @@ class Classroom:
             signature = self.signature()
             if signature != self._signature:
                 submissions, _ = read_batch(self.out)
-                snapshot = Snapshot([student_of(submission) for submission in submissions])
+                snapshot = Snapshot([student_of(submission, identity(self.out, submission.folder))
+                                     for submission in submissions])
                 self._similarity.apply_async(
                     similar_pairs, (snapshot.students,),
                     callback=lambda found, snapshot=snapshot: keep_pairs(snapshot, found),
@@ -93,6 +95,12 @@ class Classroom:
             student.style = all_findings(student.sources)
             snapshot.styled.add(folder)
         return student
+
+
+def identity(out, folder):
+    """The student's CSV row as grade-all saved it in their folder (its sid, email, late)."""
+    saved = saved_record(out, folder)
+    return saved.record.row if saved is not None else None
 
 
 def keep_pairs(snapshot, found, problem=""):
