@@ -2,6 +2,7 @@
 their folders copied under other names, as many as a class has) and the review app in its
 own process, started as a TA starts it and ended by Ctrl-C."""
 import json
+import os
 import re
 import shutil
 import signal
@@ -49,7 +50,8 @@ class Review:
     def __init__(self, out, *options):
         self.process = subprocess.Popen(
             [sys.executable, "-m", "grader", "review", str(out), "--no-browser"] + list(options),
-            cwd=KIT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=KIT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True)     # a group of its own, as in a terminal
         self.lines = []
         for line in self.process.stdout:
             self.lines.append(line)
@@ -65,8 +67,9 @@ class Review:
         return "%s/?token=%s" % (self.base, self.token)
 
     def stop(self):
-        """Ctrl-C: its exit status and what it wrote to standard error (again when stopped)."""
+        """Ctrl-C, as a terminal sends it (to the process group: the app and what it started):
+        its exit status and what it wrote to standard error (again when stopped)."""
         if self.process.returncode is None:
-            self.process.send_signal(signal.SIGINT)
+            os.killpg(self.process.pid, signal.SIGINT)
             _, self.errors = self.process.communicate(timeout=60)
         return self.process.returncode, self.errors

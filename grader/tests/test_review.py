@@ -139,17 +139,19 @@ def review(*arguments, **options):
 
 def test_the_command_prints_its_address_refuses_no_token_and_ends_on_ctrl_c(out):
     server = Review(out)
-    host = server.base.split("//")[1]
-    connection = http.client.HTTPConnection(host, timeout=10)
-    connection.request("GET", "/")
-    refused = connection.getresponse()
-    assert refused.status == 403 and b"token" in refused.read()
-    connection.request("GET", "/?token=" + server.token)
-    answer = connection.getresponse()
-    assert answer.status == 200 and "Hand grading" in answer.read().decode()
-    busy = review(str(out), "--no-browser", "--port", host.split(":")[1])
-    assert busy.returncode == 2 and "cannot listen on 127.0.0.1 port" in busy.stderr
-    status, errors = server.stop()
+    try:
+        host = server.base.split("//")[1]
+        connection = http.client.HTTPConnection(host, timeout=10)
+        connection.request("GET", "/")
+        refused = connection.getresponse()
+        assert refused.status == 403 and b"token" in refused.read()
+        connection.request("GET", "/?token=" + server.token)
+        answer = connection.getresponse()
+        assert answer.status == 200 and "Hand grading" in answer.read().decode()
+        busy = review(str(out), "--no-browser", "--port", host.split(":")[1])
+        assert busy.returncode == 2 and "cannot listen on 127.0.0.1 port" in busy.stderr
+    finally:
+        status, errors = server.stop()
     assert status == 130 and "every saved entry is in" in errors and "Traceback" not in errors
 
 

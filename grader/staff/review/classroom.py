@@ -4,9 +4,9 @@ the class's similar pairs, found in a process of their own (copydetect takes sec
 and a process, unlike a thread, is stopped at once when the app ends)."""
 import multiprocessing
 import os
+import signal
 import threading
-from dataclasses import replace
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from grader.results.pages.layout import ERROR, RESULTS, read_batch
 from grader.results.pages.similarity import pairs as similar_pairs
@@ -44,7 +44,7 @@ class Classroom:
         self._lock = threading.Lock()
         self._signature = None
         self._snapshot = None
-        self._similarity = multiprocessing.get_context("spawn").Pool(1)
+        self._similarity = multiprocessing.get_context("spawn").Pool(1, initializer=ignore_ctrl_c)
         try:
             self.current()     # a folder with no graded submission stops the command here
         except BaseException:
@@ -95,6 +95,12 @@ class Classroom:
             student.style = all_findings(student.sources)
             snapshot.styled.add(folder)
         return student
+
+
+def ignore_ctrl_c():
+    """In the process finding similar code: Ctrl-C in the terminal reaches it too, and would
+    end it with a traceback; the app stops it (terminate) as it ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def identity(out, folder):

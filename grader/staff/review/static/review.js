@@ -7,6 +7,7 @@
   var rows = Array.prototype.slice.call(document.querySelectorAll(".hand-item"));
   var pageState = document.getElementById("page-state");
   var COMMENT_PAUSE = 700;   // ms after the last key of a comment
+  var leaveAnyway = false;   // a key pressed again leaves a page whose saves failed
 
   function apiUrl(kind) {
     return "/_api/" + kind + "/" + encodeURIComponent(nav.getAttribute("data-folder"));
@@ -17,6 +18,7 @@
     cell.textContent = text;
     cell.className = "save-state " + (kind || "");
     row.setAttribute("data-state", kind || "");
+    if (kind === "failed") { leaveAnyway = false; }   // a new failure: warned again
     showPageState();
   }
 
@@ -93,7 +95,6 @@
     }));
   }
 
-  var leaveAnyway = false;
   function go(url) {
     flush().then(function () {
       var failed = rows.some(function (row) { return row.getAttribute("data-state") === "failed"; });
