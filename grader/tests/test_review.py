@@ -167,3 +167,25 @@ def test_missing_libraries_and_a_folder_of_no_graded_class_are_exit_2(out, tmp_p
     empty = review(str(tmp_path / "nothing"), "--no-browser")
     assert empty.returncode == 2 and "is not a folder" in empty.stderr
     assert review("--port", "70000", str(out)).returncode == 2
+
+
+def test_a_conflict_from_a_merge_is_shown_on_the_students_page_until_settled(client, out,
+                                                                            tmp_path):
+    get(client, "/")
+    assert post(client, "/_api/points/ada", {"item": "style", "points": 8,
+                                             "comment": "tidy"}).status_code == 200
+    (tmp_path / "other").mkdir()
+    with HandPoints(tmp_path / "other") as theirs:
+        theirs.save("ada", "style", 6, "<i>long lines</i>", "bob")
+        theirs.save("ada", "review.check_word", 5, "", "bob")
+    with HandPoints(out) as store:
+        assert len(store.merge(tmp_path / "other" / "hand_points.sqlite3").conflicts) == 1
+    page = get(client, "/ada/").text
+    assert "Conflict from a merge, Code style:" in page and "&lt;i&gt;long lines" in page
+    assert 'class="hand-item conflicted" data-item="style"' in page
+    assert "conflict from a merge" in get(client, "/").text
+    answer = post(client, "/_api/take/ada", {"item": "style", "which": "theirs"})
+    assert answer.status_code == 200 and answer.json["points"] == 6
+    page = get(client, "/ada/").text
+    assert "Conflict from a merge" not in page and 'value="6"' in page
+    assert post(client, "/_api/take/ada", {"item": "style", "which": "mine"}).status_code == 400
