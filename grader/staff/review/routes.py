@@ -9,8 +9,9 @@ from grader.staff.hand_points import HandPointsError, shown_entry
 
 pages = Blueprint("review", __name__)
 KEYS = (("j / k", "next / previous item"), ("Enter", "points, then comment, then the next "
-        "item"), ("Esc", "leave a field (it is saved)"), ("n / p", "next / previous student"),
-        ("u", "next student without all hand points"), ("c", "the class"))
+        "item (Shift+Enter: a new line)"), ("Esc", "leave a field (it is saved)"),
+        ("n / p", "next / previous student"), ("u", "next student without all hand points"),
+        ("c", "the class"))
 
 
 def classroom():
