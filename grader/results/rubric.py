@@ -236,3 +236,8 @@ def load_rubric(path, test_ids):
         return parse_rubric(data, test_ids)
     except RubricError as error:
         raise RubricError("rubric %s: %s" % (path, error)) from None
+
+
+def default_hand_items():
+    """The default rubric's hand items, for what shows them without grading (the pages)."""
+    return _hand_items(json.loads(DEFAULT_RUBRIC.read_text(encoding="utf-8")).get("hand", []))

@@ -11,6 +11,7 @@ grading.py, a class by batch.py.
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
     python -m grader report DIR
+    python -m grader review DIR [--port N] [--no-browser] [--grader NAME] [--rubric FILE]
     python -m grader play PATH [wordle|easy_wordle] [--seed N] [--game N] [--reveal]
                           [--transcript FILE] [--color {auto,always,never}] [--unsafe-no-jail]
 
@@ -292,6 +293,11 @@ def command_gradescope_bundle(args):
     return bundle_command(args)
 
 
+def command_review(args):
+    from grader.staff.review.command import review_command  # staff side, not in the bundle
+    return review_command(args)
+
+
 def command_report(args):
     build_pages(args.folder)
     return EXIT_OK
@@ -404,6 +410,15 @@ def parser():
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
 
+    review = commands.add_parser(
+        "review", help="give the hand points (style, code review) in a browser, one student "
+                       "at a time", description="A local web app (127.0.0.1, with a token as "
+        "Jupyter has) over a graded class: each student's code, games and findings beside "
+        "the rubric's hand items, every point and comment saved as it is typed in "
+        "DIR/hand_points.sqlite3. Ctrl-C ends it.")
+    add_review_options(review)
+    review.set_defaults(run=command_review)
+
     merge = commands.add_parser(
         "merge-hand-points", help="merge other TAs' hand points into a graded folder's; list "
                                   "the conflicts (exit 1 while any is not settled)",
@@ -450,6 +465,32 @@ def parser():
     export.add_argument("--rubric", metavar="FILE", help="rubric file (default: the course's)")
     export.set_defaults(run=command_export)
     return main
+
+
+def add_review_options(review):
+    review.add_argument("out", metavar="DIR", help="graded submissions (grade-all -o DIR): "
+                        "the hand points are saved in DIR/hand_points.sqlite3")
+    review.add_argument("--port", type=port_number, default=0, metavar="N",
+                        help="listen on this port of 127.0.0.1 (default: a free one)")
+    review.add_argument("--no-browser", action="store_true",
+                        help="only print the address (default: also open it in a browser, "
+                             "where there is a desktop to open one on)")
+    review.add_argument("--grader", metavar="NAME", default=None,
+                        help="saved with every entry, shown when TAs' files are merged "
+                             "(default: your login name)")
+    review.add_argument("--rubric", metavar="FILE",
+                        help="rubric file whose hand items are given (default: the course's)")
+
+
+def port_number(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("expected a port from 0 (any free one) to 65535, "
+                                         "got %r" % text)
+    return value
 
 
 def add_unsafe_option(command):

@@ -407,7 +407,7 @@ def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
     assert "timeouts: 1 test" in row and '<span class="ok">ok</span>' not in row
     page = (tmp_path / layout.folder_name("cy") / "index.html").read_text()
     assert "0 failed checks (files, imports, guard)" in page
-    assert "Points to give (by hand)" in page and "Autograder's score" in page
+    assert "Hand-graded: maximum" in page and "Autograder's score" in page
 
 
 def test_every_library_the_pages_import_is_checked_before_grading():

@@ -22,11 +22,11 @@ class PagesError(Exception):
     """The pages cannot be built (a missing library, an unusable folder); the message says why."""
 
 
-def missing_libraries():
-    """The staff libraries this Python cannot import (found without importing them)."""
+def missing_libraries(names=NEEDED):
+    """The staff libraries of names this Python cannot import (found without importing them)."""
     import importlib.util
     missing = []
-    for name in NEEDED:
+    for name in names:
         try:
             found = importlib.util.find_spec(name) is not None
         except (ImportError, ValueError):  # ValueError: blocked in sys.modules (set to None)
@@ -36,10 +36,10 @@ def missing_libraries():
     return missing
 
 
-def missing_message(missing):
+def missing_message(missing, needing="the staff pages need"):
     import sys
-    return ("the staff pages need %s, not installed for %s: python -m pip install -r "
-            "requirements.txt" % (", ".join(missing), sys.executable))
+    return ("%s %s, not installed for %s: python -m pip install -r "
+            "requirements.txt" % (needing, ", ".join(missing), sys.executable))
 
 
 def build(folder, identities=None):
