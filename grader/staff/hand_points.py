@@ -23,6 +23,7 @@ import threading
 from collections import namedtuple
 from urllib.parse import quote
 
+from grader.results.rubric import default_hand_items
 from grader.results.scoring import points as points_text
 from grader.results.text_report import visible
 
@@ -67,13 +68,6 @@ class HandPointsError(Exception):
 
 def now():
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-def course_items():
-    """The default rubric's hand items."""
-    from grader import grading
-    from grader.results.rubric import load_rubric
-    return load_rubric(None, [spec.id for spec in grading.ALL_SPECS]).hand
 
 
 def is_regular_file(path):
@@ -127,7 +121,7 @@ class HandPoints:
         if not os.path.isdir(out):
             raise HandPointsError("%s is not a folder of graded submissions" % out)
         self.path = os.path.join(out, DATABASE)
-        self.items = {item.id: item for item in (course_items() if items is None else items)}
+        self.items = {item.id: item for item in (default_hand_items() if items is None else items)}
         self.lock = threading.RLock()
         self.connection = connect(self.path)
         try:

@@ -10,7 +10,8 @@ import pytest
 
 from grader import KIT_ROOT
 from grader.results.pages import layout
-from grader.staff.hand_points import HandPoints, course_items
+from grader.results.rubric import default_hand_items
+from grader.staff.hand_points import HandPoints
 from grader.tests.review_class import Review
 from grader.tests.test_pages import class_of, source
 
@@ -39,7 +40,7 @@ def out(tmp_path):
 def client(out):
     from grader.staff.review.app import create_app
     from grader.staff.review.classroom import Classroom
-    items = course_items()
+    items = default_hand_items()
     classroom = Classroom(out)
     with HandPoints(out, items) as store:
         app = create_app(out, classroom, store, items, "tester", "the-token", PORT)
@@ -122,7 +123,7 @@ def test_a_regrade_while_the_app_runs_is_shown_and_keeps_the_hand_points(client,
 
 def test_next_without_hand_points_skips_those_who_have_them_all(client, out):
     get(client, "/")
-    for item in course_items():
+    for item in default_hand_items():
         post(client, "/_api/points/ada", {"item": item.id, "points": item.points, "comment": ""})
     first = get(client, "/_next/?missing=1")
     assert first.status_code == 302 and first.headers["Location"] != "/ada/"

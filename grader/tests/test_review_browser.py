@@ -13,7 +13,8 @@ import pytest
 from grader import KIT_ROOT
 from grader.staff import batch
 from grader.staff.class_folder import Student
-from grader.staff.hand_points import HandPoints, course_items
+from grader.results.rubric import default_hand_items
+from grader.staff.hand_points import HandPoints
 from grader.tests.review_class import SUBMISSIONS, Review, copy_student, graded_class
 from grader.tests.test_pages_browser import browser  # noqa: F401  (the fixture: chromium)
 
@@ -99,7 +100,7 @@ def test_points_and_comments_typed_are_there_after_a_reload_and_checked(review, 
         page.keyboard.press("u")                # the first student without hand points
     first = page.url
     assert page.locator("#keys").inner_text().startswith("Keys:")
-    items = course_items()
+    items = default_hand_items()
     values = [("%g" % (item.points - 1), "comment on %s, <b>not bold</b>" % item.id)
               for item in items]
     give(page, values)
@@ -196,7 +197,7 @@ def test_sixty_hand_points_for_two_students_export_as_100_and_the_38_others_flag
         review, page, out):
     """The issue's done-when: a class of 40, every hand point of 2 students typed, reloaded,
     exported: Canvas's CSV holds their 100 and no total for the 38 others, who are listed."""
-    full = [("%g" % item.points, "full marks") for item in course_items()]
+    full = [("%g" % item.points, "full marks") for item in default_hand_items()]
     assert sum(float(points) for points, _ in full) == 60
     page.goto(review.url)
     for name in ("correct_loops", "student 01"):
