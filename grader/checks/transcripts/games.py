@@ -16,9 +16,10 @@ from grader.checks.transcripts.scripts import (chosen_loss_script, loss_script, 
 from grader.results.outcome import Outcome
 from grader.sandbox import Status
 
-RULES_REPLAY = ("the %s replayed with the same random seed, typing guesses chosen for its "
-                "secret so that it shows each clue rule case the secret allows (a letter twice "
-                "in the guess, and in the secret once or twice; a letter three times):")
+RULES_REPLAY = ("the %s replayed with the same random seed, lost again, typing guesses chosen "
+                "for its secret so that it shows each clue rule case the secret allows (a "
+                "letter twice in the guess, and in the secret once or twice; a letter three "
+                "times):")
 SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing guesses chosen for "
                   "its secret so that five words stay possible (the first games left too few "
                   "turns for a repeated sample word to be sure to show):")
@@ -244,9 +245,8 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     if fixed:
         runs.fail(second_id, fixed)
     if program is not EASY_WORDLE:
-        replay_for_rule_cases(runs, loss_id, secret, first_seed, chosen_loss_script, "lost game")
-        replay_for_rule_cases(runs, second_id, second_secret, second_seed, win_script,
-                              "second game")
+        replay_for_rule_cases(runs, loss_id, secret, first_seed, "first game")
+        replay_for_rule_cases(runs, second_id, second_secret, second_seed, "second game")
     if program is EASY_WORDLE:
         replay_for_samples(runs, second_id, second_seed, second_secret,
                            [[first_run, win_run], [second_run]])
@@ -302,15 +302,15 @@ def secret_fixed(runs, loss, first, second):
     return fixed
 
 
-def replay_for_rule_cases(runs, test_id, secret, seed, script_for, game):
-    """The normal game's lost or second game (named for people) replayed with its seed, typing
-    script_for(program, secret, seeds): guesses chosen for its secret (chosen_guesses), where its
-    test may still pass: a mistake in a clue rule case then fails the game's test under every
-    draw, as it fails the won game's; a failed replay fails a test that passed."""
+def replay_for_rule_cases(runs, test_id, secret, seed, game):
+    """The normal game's first or second game (named for people), lost, replayed with its seed
+    typing guesses chosen for its secret (chosen_loss_script), where its test may still pass:
+    a mistake in a clue rule case then fails the test under every draw, as it fails the won
+    game's; a failed replay fails a test that passed."""
     if secret is None or not runs.may_pass(test_id):
         return
     outcome, _, _ = runs.replay_typing(test_id, secret, seed,
-                                       script_for(runs.program, secret, runs.seeds))
+                                       chosen_loss_script(runs.program, secret, runs.seeds))
     if not outcome.passed:
         outcome.details.insert(0, RULES_REPLAY % game)
         if runs.found.outcomes[test_id].passed:
