@@ -39,7 +39,7 @@ import threading
 import time
 from pathlib import Path
 
-from grader.sandbox import bytecode, cgroup, modes, sealing, temp_folders, uids
+from grader.sandbox import FIRST_CALLS, bytecode, cgroup, modes, sealing, temp_folders, uids
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status, capped
 from grader.sandbox.child.configuration import ChildConfig, ImportRules, SealRequired
@@ -53,7 +53,6 @@ from grader.sandbox.private_paths import HidingError, PrivatePaths
 CHILD_CODE = Path(__file__).resolve().parent / "child"
 CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py", "configuration.py")
 CHILD_FILES = ("start.py",) + CHILD_MODULES     # start.py imports the others: they are precompiled
-FIRST_CALLS = "first"   # the calls child's name until calls_in names another
 
 
 class SandboxError(Exception):

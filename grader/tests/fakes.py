@@ -9,8 +9,7 @@ import random
 
 from grader import reference
 from grader.sandbox.child_reports import CallResult, RunResult
-from grader.sandbox import Status
-from grader.sandbox.box import FIRST_CALLS
+from grader.sandbox import FIRST_CALLS, Status
 from grader.checks.transcripts.reference_games import play_reference, reference_output
 
 

@@ -26,9 +26,8 @@ from grader.sandbox import bytecode, child_reports, interpreters, modes
 from grader.sandbox import child_process
 from grader.sandbox.modes import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
-from grader.sandbox.box import FIRST_CALLS
 from grader.sandbox.child import codec
-from grader.sandbox import Status
+from grader.sandbox import FIRST_CALLS, Status
 from grader.submission import load_submission
 from grader.tests import load
 

@@ -15,8 +15,7 @@ from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples
 from grader.results.outcome import Diff, Outcome
 from grader.sandbox.child_reports import RunResult
 from grader.sandbox.limits import Limits
-from grader.sandbox import Status
-from grader.sandbox.box import FIRST_CALLS
+from grader.sandbox import FIRST_CALLS, Status
 from grader.checks import screen
 from grader.checks.screen import screen_lines
 from grader.tests import fakes

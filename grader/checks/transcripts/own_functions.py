@@ -49,8 +49,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
-from grader.sandbox import Status
-from grader.sandbox.box import FIRST_CALLS
+from grader.sandbox import FIRST_CALLS, Status
 
 ALL_GREEN = ["green"] * 5
 WORDLE_FUNCTIONS = ("check_word", "known_word", "yes_letters", "no_letters")
