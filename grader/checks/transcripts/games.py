@@ -244,7 +244,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     fixed = secret_fixed(runs, loss, (first_run, secret), (second_run, second_secret))
     if fixed:
         runs.fail(second_id, fixed)
-    if program is not EASY_WORDLE:
+    if program is not EASY_WORDLE and not runs.found.outcomes[win_id].passed:
         replay_for_rule_cases(runs, loss_id, secret, first_seed, "first game")
         replay_for_rule_cases(runs, second_id, second_secret, second_seed, "second game")
     if program is EASY_WORDLE:
@@ -306,7 +306,9 @@ def replay_for_rule_cases(runs, test_id, secret, seed, game):
     """The normal game's first or second game (named for people), lost, replayed with its seed
     typing guesses chosen for its secret (chosen_loss_script), where its test may still pass:
     a mistake in a clue rule case then fails the test under every draw, as it fails the won
-    game's; a failed replay fails a test that passed."""
+    game's; a failed replay fails a test that passed. Made only where the won game, which
+    types the rule cases, failed on its screen: a program that colours them right there has
+    no such mistake to show (and a correct program's grading costs no more runs)."""
     if secret is None or not runs.may_pass(test_id):
         return
     outcome, _, _ = runs.replay_typing(test_id, secret, seed,
