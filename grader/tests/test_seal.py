@@ -364,13 +364,14 @@ def run_filter(program, number, arch, args=(0,) * 6):
 
 
 ALLOW, LOG = seal.SECCOMP_RET_ALLOW, seal.SECCOMP_RET_LOG
-ENOSYS, EPERM, EINVAL = (seal.SECCOMP_RET_ERRNO | number for number in (38, 1, 22))
+ENOSYS, EPERM, EINVAL, ESRCH = (seal.SECCOMP_RET_ERRNO | number for number in (38, 1, 22, 3))
+SEALED_PID = 4321       # the sealed process's pid, baked into the filter
 
 
 @pytest.mark.parametrize("machine", list(seal.ARCHITECTURES))
 def test_the_filter_follows_its_tables_call_by_call(machine):
     arch, numbers = seal.ARCHITECTURES[machine]
-    program = seal.filter_program(arch, numbers)
+    program = seal.filter_program(arch, numbers, SEALED_PID)
     allowed = {name for names in seal.ALLOWED.values() for name in names.split()}
     refused = {name for names in seal.REFUSED.values() for name in names.split()}
     by_number = {number: name for name, number in numbers.items()}
@@ -398,13 +399,50 @@ def test_the_filter_follows_its_tables_call_by_call(machine):
     assert call("rt_sigaction", 17, 1 << 32) == EPERM    # a pointer whose low half is 0
     assert call("rt_sigaction", 10, 0x7FFE0010) == ALLOW
     assert call("fcntl", 3, 6 | 1 << 32) == EPERM    # the kernel reads the low 32 bits only
+    # issue 46: the page cache (drop, age, test), huge pages, resource usage
+    assert call("fadvise64", 3, 0, 0, 1) == ALLOW            # POSIX_FADV_RANDOM
+    for advice in (3, 4, 5):                                 # WILLNEED, DONTNEED, NOREUSE
+        assert call("fadvise64", 3, 0, 0, advice) == EPERM
+    assert call("madvise", 0, 4096, 4) == ALLOW and call("madvise", 0, 4096, 14) == ALLOW
+    for advice in (3, 9, 12, 20, 21, 22, 25):  # WILLNEED, REMOVE, MERGEABLE, COLD, PAGEOUT, ...
+        assert call("madvise", 0, 4096, advice) == EINVAL
+    assert call("preadv2", 3, 0, 1, 0, 0, 0) == ALLOW and call("preadv2", 3, 0, 1, 0, 0, 1) == ALLOW
+    for flag in (8, 0x80, 1 << 31):                          # RWF_NOWAIT, RWF_DONTCACHE, ...
+        assert call("preadv2", 3, 0, 1, 0, 0, flag | 4) == EPERM
+        assert call("pwritev2", 3, 0, 1, 0, 0, flag) == EPERM
+    assert call("mmap", 0, 4096, 3, 0x22) == ALLOW           # MAP_PRIVATE | MAP_ANONYMOUS
+    assert call("mmap", 0, 4096, 3, 0x22 | 0x40000) == EINVAL       # MAP_HUGETLB
+    assert call("memfd_create", 0, 1) == ALLOW and call("memfd_create", 0, 5) == EINVAL
+    assert call("wait4", 5, 0x7FFE0000, 0, 0) == ALLOW       # waitpid's: no usage
+    assert call("wait4", 5, 0, 0, 0x7FFE0000) == EPERM and call("wait4", 5, 0, 0, 1 << 32) == EPERM
+    assert call("waitid", 1, 5, 0x7FFE0000, 4, 0) == ALLOW
+    assert call("waitid", 1, 5, 0x7FFE0000, 4, 0x7FFE0100) == EPERM
+    # issue 46: a process named by its pid only as itself (0 or its own)
+    for name in ("sched_getaffinity", "sched_setaffinity", "sched_getparam",
+                 "sched_getscheduler", "getpgid", "getsid", "prlimit64"):
+        assert call(name, 0) == ALLOW and call(name, SEALED_PID) == ALLOW, name
+        assert call(name, 1) == ESRCH and call(name, SEALED_PID + 1) == ESRCH, name
+    for name in ("getpriority", "setpriority"):
+        assert call(name, 0, 0) == ALLOW and call(name, 0, SEALED_PID) == ALLOW
+        assert call(name, 0, 1) == ESRCH and call(name, 0, SEALED_PID - 1) == ESRCH
+        assert call(name, 1, 0) == ESRCH and call(name, 2, 0) == ESRCH     # PRIO_PGRP, PRIO_USER
+    for name in ("clock_gettime", "clock_getres", "clock_nanosleep", "timer_create"):
+        for clock in (0, 1, 2, 3, 7, 11):        # the machine's clocks, its own CPU clocks
+            assert call(name, clock) == ALLOW, (name, clock)
+        for pid in (0, SEALED_PID):              # its process's and main thread's CPU clocks
+            assert call(name, (~pid << 3 | 2) & 0xFFFFFFFF) == ALLOW
+            assert call(name, (~pid << 3 | 6) & 0xFFFFFFFF) == ALLOW
+        assert call(name, (~1 << 3 | 2) & 0xFFFFFFFF) == EINVAL      # init's CPU time
+        assert call(name, (~(SEALED_PID + 1) << 3 | 6) & 0xFFFFFFFF) == EINVAL
+        assert call(name, (~3 << 3 | 3) & 0xFFFFFFFF) == EINVAL      # a clock device's fd
     assert run_filter(program, 0, 0x40000003) == EPERM      # another architecture (i386)
     if machine == "x86_64":
         assert run_filter(program, seal.X32_SYSCALL_BIT | 0, arch) == EPERM
-    audit = seal.filter_program(arch, numbers, audit=True)
+    audit = seal.filter_program(arch, numbers, SEALED_PID, audit=True)
     assert run_filter(audit, numbers["futex_waitv"], arch) == EPERM
     assert run_filter(audit, 599, arch) == LOG
     assert run_filter(audit, numbers["futex"], arch, (0, 0, 0, 0, 0, 0)) == LOG
+    assert run_filter(audit, numbers["getpriority"], arch, (0, 1, 0, 0, 0, 0)) == LOG
 
 
 def test_every_name_in_the_tables_is_a_call_of_some_architecture():
@@ -415,8 +453,11 @@ def test_every_name_in_the_tables_is_a_call_of_some_architecture():
     header = Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h")
     if header.is_file():    # the x86_64 numbers as the kernel's headers have them
         defined = dict(re.findall(r"#define __NR_(\w+) (\d+)", header.read_text()))
-        assert {name: str(number) for name, number in seal.ARCHITECTURES["x86_64"][1].items()} \
-            == {name: defined[name] for name in seal.ARCHITECTURES["x86_64"][1]}
+        table = seal.ARCHITECTURES["x86_64"][1]
+        assert {name: str(number) for name, number in table.items() if name in defined} \
+            == {name: defined[name] for name in table if name in defined}
+        newest = max(int(number) for number in defined.values())
+        assert all(number > newest for name, number in table.items() if name not in defined)
 
 
 @pytest.mark.skipif(os.uname().machine not in seal.ARCHITECTURES, reason="no filter for this machine")
@@ -427,7 +468,7 @@ def test_the_filter_keeps_the_subreaper_flag_and_the_rest_of_prctl(tmp_path):
     script = ("import ctypes, ctypes.util, fcntl, json, os, sys; sys.path.insert(0, %r); import seal\n"
               "libc = ctypes.CDLL(None, use_errno=True)\n"
               "libc.prctl(36, 1, 0, 0, 0)\n"
-              "seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine]))\n"
+              "seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine], os.getpid()))\n"
               "found = {}\n"
               "found['clear'] = (libc.prctl(36, 0, 0, 0, 0), ctypes.get_errno())\n"
               "flag = ctypes.c_int(-1)\n"
@@ -460,13 +501,13 @@ def test_landlock_hides_a_private_folder_only_outside_every_path_it_opens(tmp_pa
 
 
 LIVE_CALLS = """
-import ctypes, json, os, subprocess, sys, threading
+import ctypes, json, os, subprocess, sys, threading, time
 sys.path.insert(0, %r)
 import seal
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 arch, numbers = seal.ARCHITECTURES[os.uname().machine]
-seal.install_filter(seal.filter_program(arch, numbers))
+seal.install_filter(seal.filter_program(arch, numbers, os.getpid()))
 found = {}
 def errno_of(result):
     return 0 if result >= 0 else ctypes.get_errno()
@@ -476,7 +517,21 @@ found["private futex"] = errno_of(libc.syscall(numbers["futex"], ctypes.byref(wo
 found["msgctl"] = errno_of(libc.msgctl(0, 3, ctypes.create_string_buffer(256)))   # IPC_INFO
 found["shmctl"] = errno_of(libc.shmctl(0, 14, ctypes.create_string_buffer(256)))  # SHM_INFO
 found["unshare"] = errno_of(libc.unshare(0x10000000))
-found["mincore"] = errno_of(libc.syscall({"x86_64": 27, "aarch64": 232}[os.uname().machine], 0, 0, 0))
+found["mincore"] = errno_of(libc.syscall(numbers["mincore"], 0, 0, 0))
+found["sysinfo"] = errno_of(libc.sysinfo(ctypes.create_string_buffer(256)))
+def os_errno(action):
+    try:
+        action()
+        return 0
+    except OSError as error:
+        return error.errno
+handle = os.open(os.__file__, os.O_RDONLY)
+found["DONTNEED"] = os_errno(lambda: os.posix_fadvise(handle, 0, 0, os.POSIX_FADV_DONTNEED))
+found["RWF_NOWAIT"] = os_errno(lambda: os.preadv(handle, [bytearray(4096)], 0, os.RWF_NOWAIT))
+found["a plain read"] = os_errno(lambda: os.preadv(handle, [bytearray(4096)], 0))
+found["init's nice value"] = os_errno(lambda: os.getpriority(os.PRIO_PROCESS, 1))
+found["its own"] = os_errno(lambda: (os.nice(1), os.getpriority(os.PRIO_PROCESS, os.getpid()),
+                                     os.sched_getaffinity(0), time.process_time()))
 results = []
 threads = [threading.Thread(target=results.append, args=(n,)) for n in range(4)]
 for thread in threads:
@@ -505,7 +560,9 @@ def test_under_the_filter_threads_and_programs_run_and_the_channels_are_refused(
         timeout=60)
     assert json.loads(done.stdout) == {
         "shared futex": errno.EINVAL, "private futex": 0, "msgctl": errno.EPERM,
-        "shmctl": errno.EPERM, "unshare": errno.ENOSYS, "mincore": errno.ENOSYS,
+        "shmctl": errno.EPERM, "unshare": errno.ENOSYS, "mincore": errno.EPERM,
+        "sysinfo": errno.EPERM, "DONTNEED": errno.EPERM, "RWF_NOWAIT": errno.EPERM,
+        "a plain read": 0, "init's nice value": errno.ESRCH, "its own": 0,
         "threads": [0, 1, 2, 3], "program": "42", "ignore SIGCHLD": errno.EPERM,
         "ignore SIGUSR1": 0, "SIGCHLD's action is the default": True}, done.stderr
 
