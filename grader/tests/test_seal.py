@@ -39,6 +39,8 @@ from grader.tests.test_jail import (AS_NOBODY, NO_USER_NAMESPACES, NOBODY, SETPR
                                     SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
 
 CHANNELS = Path(__file__).parent / "channels"
+sys.path.insert(0, str(CHANNELS))
+import probe_wordle  # noqa: E402  (the channels' probes, run here unsealed)
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
 PREFIXES = {"jail": [], "userns": AS_NOBODY, "uid": NO_USER_NAMESPACES + WITHOUT_CAP_SYS_ADMIN}
@@ -597,3 +599,115 @@ def test_landlock_alone_scopes_abstract_sockets_and_signals(tmp_path):
     finally:
         listener.close()
     assert done.stdout.strip() == "[1, 1]", done.stderr      # EPERM for both
+
+
+# ------------------------------------------------------------------ issue 46: round 5's channels
+# The calls round 5 closed or checked, which round 4's filter allowed as they were (mincore,
+# cachestat and readahead were unlisted: ENOSYS).
+ROUND_5 = ("madvise fadvise64 preadv2 pwritev2 mmap memfd_create wait4 waitid getpriority "
+           "setpriority sched_getaffinity sched_setaffinity sched_getparam sched_getscheduler "
+           "getpgid getsid prlimit64 clock_gettime clock_getres clock_nanosleep timer_create "
+           "sysinfo statfs fstatfs getrusage").split()
+FILTERS = ("round 4's", "this")
+SEALED = """
+import errno, os, sys, time
+sys.path[:0] = [%(child)r, %(channels)r]
+import probe_wordle, seal
+if %(round_4)r:
+    for name in %(round_5)r:
+        seal.CHECKED.pop(name, None)
+    seal.REFUSED = {group: " ".join(name for name in names.split() if name not in %(round_5)r
+                                    + ["mincore", "cachestat", "readahead"])
+                    for group, names in seal.REFUSED.items()}
+    seal.ALLOWED["round 4"] = " ".join(%(round_5)r)
+seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine], os.getpid()))
+try:
+    print(%(action)s, flush=True)
+except OSError as error:
+    print("closed: " + errno.errorcode[error.errno], flush=True)
+time.sleep(%(hold)r)
+"""
+NEEDS_FILTER = pytest.mark.skipif(os.uname().machine not in seal.ARCHITECTURES,
+                                  reason="no filter for this machine")
+
+
+def sealed(action, which, hold=0):
+    """A process under which filter ("round 4's" or "this") that prints what the expression
+    action (of probe_wordle's) came to, then waits hold seconds."""
+    return subprocess.Popen(
+        [sys.executable, "-I", "-c", SEALED % {
+            "child": str(KIT_ROOT / "grader" / "sandbox" / "child"), "channels": str(CHANNELS),
+            "round_4": which == FILTERS[0], "round_5": ROUND_5, "action": action, "hold": hold}],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def printed(process):
+    line = process.stdout.readline().strip()
+    assert line, process.stderr.read()
+    return line
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_a_grading_reads_the_page_cache_another_left_only_on_round_4s_filter(which):
+    """The pages a sender read in and dropped, one a bit, outlive it: a grading started after
+    it read them by RWF_NOWAIT and the major faults getrusage counts (mincore and cachestat
+    were never allowed); now every way to tell is refused, and so is the sender's drop."""
+    assert probe_wordle.mark_page_cache() == "sent"      # as any process on the machine may
+    receiver = sealed("probe_wordle.page_cache()", which)
+    got = printed(receiver)
+    receiver.wait()
+    if which == FILTERS[0]:
+        bits = "".join(map(str, probe_wordle.CACHE_BITS))
+        assert got.startswith("leaked: %s by RWF_NOWAIT" % bits), got
+    else:
+        assert got == "closed: EPERM/EPERM/EPERM/EPERM"
+        sender = sealed("probe_wordle.mark_page_cache()", which)
+        assert printed(sender) == "closed: EPERM"
+        sender.wait()
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_the_machines_shared_memory_carries_a_bit_only_on_round_4s_filter(which):
+    """A sender's 1-bit is 128 MiB of shared memory held; the receiver reads the machine's
+    figure (sysinfo) while it is held and once it is not.  statvfs's free space is refused too."""
+    held = probe_wordle.hold_shared_memory(128)
+    try:
+        during = sealed("probe_wordle.shared_memory_figure()", which)
+        while_held = printed(during)
+        during.wait()
+    finally:
+        os.close(held)
+    after = sealed("probe_wordle.shared_memory_figure()", which)
+    when_released = printed(after)
+    after.wait()
+    statvfs = sealed("os.statvfs(os.path.dirname(os.__file__)).f_bfree", which)
+    free = printed(statvfs)
+    statvfs.wait()
+    if which == FILTERS[0]:
+        assert int(while_held) - int(when_released) > 96 << 20
+        assert free.isdigit()
+    else:
+        assert while_held == when_released == free == "closed: EPERM"
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_a_process_finds_another_by_its_pid_only_on_round_4s_filter(which):
+    """The sender marks itself with a nice value and one CPU; the receiver asks the pids near
+    its own for their nice values and reads the marked one's CPUs and CPU time (without a
+    PID namespace, as in the uid mode); now only its own pid answers."""
+    sender = sealed("probe_wordle.mark_process()", which, hold=30)
+    try:
+        assert printed(sender) == "marked"       # its own nice value and affinity it may set
+        receiver = sealed("probe_wordle.other_processes()", which)
+        got = printed(receiver)
+        receiver.wait()
+    finally:
+        sender.kill()
+        sender.wait()
+    if which == FILTERS[0]:
+        assert got.startswith("leaked: pid %d marked, on CPUs [" % sender.pid), got
+    else:
+        assert got == "closed: ESRCH"
