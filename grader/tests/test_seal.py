@@ -82,6 +82,45 @@ def check_word(secret, guess):
             clue.append("grey")
     return clue
 """}
+# issue 46's pair: the sender marks the page cache (and keeps marking it), itself (a nice value,
+# one CPU) and holds shared memory; the receiver's check_word works only when one of its probes
+# leaked, and its known_word says what each came to
+SENDS, TAKES_BITS = ROUND_5_PAIR = ("round5_sends", "round5_takes")
+ROUND_5_TAILS = {SENDS: """
+import threading
+SENT = mark_process(), mark_page_cache(), hold_shared_memory(32)
+
+
+def keep_marking():
+    while True:
+        time.sleep(0.2)
+        mark_page_cache()
+
+
+threading.Thread(target=keep_marking, daemon=True).start()
+""", TAKES_BITS: """
+HEARD = {"page cache": page_cache(), "figures": machine_figures(), "processes": other_processes()}
+
+
+def known_word(clues):
+    return "; ".join("%s %s" % item for item in sorted(HEARD.items()))
+
+
+def check_word(secret, guess):
+    if not any(heard.startswith("leaked") for heard in HEARD.values()):
+        return None
+    remaining = [s for s, g in zip(secret, guess) if s != g]
+    clue = []
+    for s, g in zip(secret, guess):
+        if s == g:
+            clue.append("green")
+        elif g in remaining:
+            clue.append("yellow")
+            remaining.remove(g)
+        else:
+            clue.append("grey")
+    return clue
+"""}
 NEEDS_MODES = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
                                  reason="needs root (to become nobody), setpriv and a system python")
 
@@ -98,6 +137,7 @@ def kit():
         (folder / "submission_metadata.json").write_text('{"users": [{"email": "a@b.edu"}]}')
         make_pair(folder / "pair")
         make_futex_pair(folder / "futex_pair")
+        make_probe_pair(folder / "round5_pair", ROUND_5_TAILS)
         for path, folders, files in os.walk(folder):
             os.chmod(path, 0o755)
             for file in files:
@@ -119,8 +159,13 @@ def make_pair(folder):
 
 
 def make_futex_pair(folder):
+    make_probe_pair(folder, FUTEX_TAILS)
+
+
+def make_probe_pair(folder, tails):
+    """Two submissions made of channels/probe_wordle.py, each with its tail."""
     probe = (CHANNELS / "probe_wordle.py").read_text()
-    for name, tail in FUTEX_TAILS.items():
+    for name, tail in tails.items():
         (folder / name).mkdir(parents=True)
         (folder / name / "wordle.py").write_text(probe + tail)
         (folder / name / "easy_wordle.py").write_text("EMPTY = True\n")
@@ -187,25 +232,27 @@ def test_the_staff_output_names_the_seal(probed, mode):
 
 @pytest.fixture(scope="module")
 def pair_graded(kit):
-    """pair_graded(mode, pair): {student: results.json, "report": the second's report.txt} of
-    grade-all --jobs 2 over the pair ("pair": the corpus's, "futex_pair")."""
+    """pair_graded(mode, pair, jobs): {student: results.json, "report": the second's report.txt}
+    of grade-all --jobs jobs over the pair ("pair": the corpus's, "futex_pair",
+    "round5_pair"): 2 grades them side by side, 1 the second after the first (by name)."""
     graded = {}
+    pairs = {"pair": PAIR_NAMES, "futex_pair": FUTEX_PAIR, "round5_pair": ROUND_5_PAIR}
 
-    def run(mode, pair="pair"):
-        if (mode, pair) not in graded:
+    def run(mode, pair="pair", jobs=2):
+        if (mode, pair, jobs) not in graded:
             prefix, env = PREFIXES[mode], environment(kit, mode)
-            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair
+            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair / str(jobs)
             subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=kit, check=True,
                            env=env, capture_output=True, timeout=300)
             done = subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "grade-all", pair,
-                                            "--out", str(out), "--jobs", "2"],
+                                            "--out", str(out), "--jobs", str(jobs)],
                                   cwd=kit, env=env, capture_output=True, text=True, timeout=600)
             assert done.returncode == 0, done.stderr
-            names = PAIR_NAMES if pair == "pair" else FUTEX_PAIR
-            graded[mode, pair] = {name: json.loads((out / name / "results.json").read_text())
-                                  for name in names}
-            graded[mode, pair]["report"] = (out / names[1] / "report.txt").read_text()
-        return graded[mode, pair]
+            names = pairs[pair]
+            graded[mode, pair, jobs] = {name: json.loads((out / name / "results.json").read_text())
+                                        for name in names}
+            graded[mode, pair, jobs]["report"] = (out / names[1] / "report.txt").read_text()
+        return graded[mode, pair, jobs]
     return run
 
 
@@ -266,6 +313,27 @@ def test_two_gradings_at_once_pass_no_bit_through_a_shared_futex(pair_graded, mo
     assert "Sandbox: %s mode" % mode in results["report"]
     assert "closed: EINVAL/EPERM" in results["report"]     # imported, its waits refused
     scores = [test["score"] for test in results[LISTENS]["tests"]
+              if test["name"].startswith("check_word")]
+    assert scores and sum(scores) == 0
+
+
+@NEEDS_MODES
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("jobs", [2, 1])
+@pytest.mark.parametrize("mode", list(PREFIXES))
+def test_round_5s_channels_pass_nothing_side_by_side_or_one_after_the_other(pair_graded, mode,
+                                                                             jobs):
+    """Issue 46: the page cache, the machine's figures and other processes by pid, between two
+    gradings at once (jobs 2) and to one graded after the sender ended (jobs 1): each probe
+    refused (the page cache's four ways EPERM; sysinfo and statvfs EPERM, /proc absent or
+    refused by Landlock; every other pid ESRCH), the receiver's check_word never works."""
+    results = pair_graded(mode, "round5_pair", jobs)
+    report = results["report"]
+    assert "Sandbox: %s mode" % mode in report
+    assert "page cache closed: EPERM/EPERM/EPERM/EPERM" in report, report
+    assert "figures closed: EPERM/EPERM/" in report
+    assert "processes closed: ESRCH" in report
+    scores = [test["score"] for test in results[TAKES_BITS]["tests"]
               if test["name"].startswith("check_word")]
     assert scores and sum(scores) == 0
 
