@@ -138,6 +138,10 @@ def kit():
         make_pair(folder / "pair")
         make_futex_pair(folder / "futex_pair")
         make_probe_pair(folder / "round5_pair", ROUND_5_TAILS)
+        round_4 = copy_kit(folder / "round4", [])     # the same kit sealed as round 4 left it
+        with open(round_4 / "grader" / "sandbox" / "child" / "seal.py", "a") as handle:
+            handle.write(ROUND_4_SEAL)
+        shutil.copytree(folder / "round5_pair", round_4 / "round5_pair")
         for path, folders, files in os.walk(folder):
             os.chmod(path, 0o755)
             for file in files:
@@ -232,27 +236,32 @@ def test_the_staff_output_names_the_seal(probed, mode):
 
 @pytest.fixture(scope="module")
 def pair_graded(kit):
-    """pair_graded(mode, pair, jobs): {student: results.json, "report": the second's report.txt}
-    of grade-all --jobs jobs over the pair ("pair": the corpus's, "futex_pair",
-    "round5_pair"): 2 grades them side by side, 1 the second after the first (by name)."""
+    """pair_graded(mode, pair, jobs, seal_of): {student: results.json, "report": the second's
+    report.txt} of grade-all --jobs jobs over the pair ("pair": the corpus's, "futex_pair",
+    "round5_pair"): 2 grades them side by side, 1 the second after the first (by name); by
+    the kit sealed as now or (seal_of "round 4's") as round 4 left it."""
     graded = {}
     pairs = {"pair": PAIR_NAMES, "futex_pair": FUTEX_PAIR, "round5_pair": ROUND_5_PAIR}
 
-    def run(mode, pair="pair", jobs=2):
-        if (mode, pair, jobs) not in graded:
+    def run(mode, pair="pair", jobs=2, seal_of="this"):
+        key = mode, pair, jobs, seal_of
+        if key not in graded:
             prefix, env = PREFIXES[mode], environment(kit, mode)
-            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair / str(jobs)
-            subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=kit, check=True,
-                           env=env, capture_output=True, timeout=300)
+            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair / \
+                str(jobs) / seal_of.replace(" ", "-")
+            graded_kit = kit / "round4" if seal_of == FILTERS[0] else kit
+            subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=graded_kit,
+                           check=True, env=env, capture_output=True, timeout=300)
             done = subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "grade-all", pair,
                                             "--out", str(out), "--jobs", str(jobs)],
-                                  cwd=kit, env=env, capture_output=True, text=True, timeout=600)
+                                  cwd=graded_kit, env=env, capture_output=True, text=True,
+                                  timeout=600)
             assert done.returncode == 0, done.stderr
             names = pairs[pair]
-            graded[mode, pair, jobs] = {name: json.loads((out / name / "results.json").read_text())
-                                        for name in names}
-            graded[mode, pair, jobs]["report"] = (out / names[1] / "report.txt").read_text()
-        return graded[mode, pair, jobs]
+            graded[key] = {name: json.loads((out / name / "results.json").read_text())
+                           for name in names}
+            graded[key]["report"] = (out / names[1] / "report.txt").read_text()
+        return graded[key]
     return run
 
 
@@ -339,6 +348,24 @@ def test_round_5s_channels_pass_nothing_side_by_side_or_one_after_the_other(pair
 
 
 @NEEDS_MODES
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("jobs", [2, 1])
+@pytest.mark.parametrize("mode", list(PREFIXES))
+def test_round_5s_channels_passed_bits_on_round_4s_seal(pair_graded, mode, jobs):
+    """The same pair graded by the kit sealed as round 4 left it: the page cache's bits reach
+    the receiver side by side and after the sender ended, the machine's figures are read, and
+    its check_word works."""
+    results = pair_graded(mode, "round5_pair", jobs, FILTERS[0])
+    report = results["report"]
+    bits = "".join(map(str, probe_wordle.CACHE_BITS))
+    assert "page cache leaked: %s by " % bits in report, report
+    assert "figures leaked: sysinfo (shared memory " in report
+    scores = [test["score"] for test in results[TAKES_BITS]["tests"]
+              if test["name"].startswith("check_word")]
+    assert scores and sum(scores) > 0
+
+
+@NEEDS_MODES
 def test_the_futex_pair_passes_its_bit_where_nothing_is_sealed(kit):
     """The same two as plain processes: the listener's wait is woken, its check_word works."""
     folder = kit / "futex_pair"
@@ -366,7 +393,8 @@ def test_without_landlock_the_uid_mode_says_what_anyone_may_read():
     assert missing == ["no Landlock (Function not implemented): student code can read every file "
                        "its uid may read (in the uid mode: another student's code through the "
                        "grader's command line or the class folder, Gradescope's "
-                       "submission_metadata.json) and write in the world-writable folders "
+                       "submission_metadata.json, the machine's figures and other processes "
+                       "in /proc) and write in the world-writable folders "
                        "(removed after each run)"]
 
 
@@ -380,9 +408,12 @@ def test_without_seccomp_the_staff_output_names_what_gradings_at_once_share():
     assert missing[1].startswith("no seccomp filter for the riscv64 architecture: file locks, "
                                  "inotify and shared futexes on shared read-only files, System V "
                                  "and POSIX IPC")
+    assert "the machine's figures (sysinfo), other processes by their pids stay open between " \
+        "gradings running at once, and the page cache's state" in missing[1]
     assert missing[-1] == "the grader's session keyring is readable by student code"
     _, jailed = sealing.protections(report, uid_mode=False)
     assert "System V" not in "\n".join(jailed)      # the IPC namespace holds those
+    assert "pids" not in "\n".join(jailed)          # and the PID namespace these
 
 
 def test_an_unknown_architecture_is_refused_cleanly_and_reported(tmp_path):
@@ -677,17 +708,22 @@ ROUND_5 = ("madvise fadvise64 preadv2 pwritev2 mmap memfd_create wait4 waitid ge
            "getpgid getsid prlimit64 clock_gettime clock_getres clock_nanosleep timer_create "
            "sysinfo statfs fstatfs getrusage").split()
 FILTERS = ("round 4's", "this")
+# round 4's filter: seal.py's tables with round 5's calls allowed as they were
+ROUND_4_SEAL = """
+ROUND_5 = %r
+for name in ROUND_5:
+    CHECKED.pop(name, None)
+REFUSED = {group: " ".join(name for name in names.split()
+                           if name not in ROUND_5 + ["mincore", "cachestat", "readahead"])
+           for group, names in REFUSED.items()}
+ALLOWED["round 4"] = " ".join(ROUND_5)
+""" % ROUND_5
 SEALED = """
 import errno, os, sys, time
 sys.path[:0] = [%(child)r, %(channels)r]
 import probe_wordle, seal
 if %(round_4)r:
-    for name in %(round_5)r:
-        seal.CHECKED.pop(name, None)
-    seal.REFUSED = {group: " ".join(name for name in names.split() if name not in %(round_5)r
-                                    + ["mincore", "cachestat", "readahead"])
-                    for group, names in seal.REFUSED.items()}
-    seal.ALLOWED["round 4"] = " ".join(%(round_5)r)
+    exec(%(round_4_seal)r, vars(seal))
 seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine], os.getpid()))
 try:
     print(%(action)s, flush=True)
@@ -705,7 +741,8 @@ def sealed(action, which, hold=0):
     return subprocess.Popen(
         [sys.executable, "-I", "-c", SEALED % {
             "child": str(KIT_ROOT / "grader" / "sandbox" / "child"), "channels": str(CHANNELS),
-            "round_4": which == FILTERS[0], "round_5": ROUND_5, "action": action, "hold": hold}],
+            "round_4": which == FILTERS[0], "round_4_seal": ROUND_4_SEAL, "action": action,
+            "hold": hold}],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
