@@ -1,7 +1,14 @@
 """A class of 40 through grade-all (target: under 60 s with --jobs 2), graded twice: the
 two CSVs must be the same.
 
-    python benchmarks/class_batch.py [--jobs N] [--once]
+    python benchmarks/class_batch.py [--jobs N] [--once] [--resume-after SECONDS]
+
+--resume-after S grades the class into output folders (-o) instead: whole; interrupted
+(SIGTERM, as Ctrl-C) after S seconds and resumed; and the whole class again with --force,
+which starts the students the first run timed as slow first.  The resume must take no
+longer than the whole run (target) and both CSVs must hold the same rows.  Each run's CPU
+time (its processes', children included) is printed beside its wall-clock time: on a
+shared machine the wall-clock time follows the others' load, the CPU time the work done.
 
 The class is a realistic mix built from the corpus: correct submissions, slow but
 correct ones, the usual mistakes, and hostile ones (loops, fork bombs, huge output...).
@@ -22,8 +29,11 @@ counted in the target.
 """
 import argparse
 import csv
+import json
 import os
 import pathlib
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,14 +85,65 @@ def build_class(folder):
         copy_submission(SUBMISSIONS / kind, folder / student, student, slow)
 
 
-def grade_all(folder, csv_path, jobs):
-    started = time.monotonic()
+def grade_all(folder, csv_path, jobs, *options):
+    return timed(folder, csv_path, jobs, *options)[0]
+
+
+def children_cpu():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def timed(folder, csv_path, jobs, *options):
+    """(wall-clock seconds, CPU seconds) of one grade-all."""
+    started, cpu = time.monotonic(), children_cpu()
     result = subprocess.run([sys.executable, "-m", "grader", "grade-all", str(folder),
-                             "--csv", str(csv_path), "--jobs", str(jobs)],
+                             "--csv", str(csv_path), "--jobs", str(jobs), *options],
                             cwd=KIT_ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit("grade-all failed: %s" % result.stderr.strip())
-    return time.monotonic() - started
+    return time.monotonic() - started, children_cpu() - cpu
+
+
+def interrupted(folder, out, jobs, seconds):
+    """grade-all -o out, stopped after seconds; the students it finished."""
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade-all", str(folder),
+                                "-o", str(out), "--jobs", str(jobs)], cwd=KIT_ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        process.communicate(timeout=seconds)
+        sys.exit("grade-all ended before the interrupt: give a shorter --resume-after")
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGTERM)  # SIGINT is ignored in a background job
+    stdout, _ = process.communicate()
+    return sum(1 for entry in out.iterdir() if (entry / "results.json").is_file())
+
+
+def resume(folder, temp, jobs, seconds):
+    """The whole class graded into one folder, then interrupted and resumed into another,
+    then the whole class again with --force into the first: (whole run's (wall, CPU)
+    seconds, the resume's, the forced run's, students the interrupted run finished, same rows)."""
+    for name in ("whole", "resumed"):
+        (temp / name).mkdir()
+    whole = timed(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"))
+    finished = interrupted(folder, temp / "resumed", jobs, seconds)
+    again = timed(folder, temp / "resumed" / "grades.csv", jobs, "-o", str(temp / "resumed"))
+    same = read_rows(temp / "whole" / "grades.csv") == read_rows(temp / "resumed" / "grades.csv")
+    print("the slowest gradings of the whole run (seconds, the class's order):",
+          ", ".join("%s %.1f" % item for item in slowest(temp / "whole")))
+    forced = timed(folder, temp / "whole" / "grades.csv", jobs, "-o", str(temp / "whole"),
+                   "--force")
+    return whole, again, forced, finished, same
+
+
+def slowest(out, count=6):
+    """The count slowest gradings in out, as their batch.json timed them: (student, seconds)."""
+    timed_students = []
+    for record in sorted(out.glob("*/batch.json")):
+        seconds = json.loads(record.read_text())["record"].get("seconds")
+        if seconds is not None:
+            timed_students.append((record.parent.name, seconds))
+    return sorted(timed_students, key=lambda item: -item[1])[:count]
 
 
 def machine_speed():
@@ -105,11 +166,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--once", action="store_true", help="grade once (no rerun check)")
+    parser.add_argument("--resume-after", type=float, metavar="SECONDS",
+                        help="grade into -o whole, then interrupted after SECONDS and resumed")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wordle-kit-class-") as temp:
         folder = pathlib.Path(temp) / "class"
         build_class(folder)
         load, speed = os.getloadavg()[0], machine_speed()
+        if args.resume_after:
+            whole, again, forced, finished, same = resume(folder, pathlib.Path(temp), args.jobs,
+                                                          args.resume_after)
+            print("%d students, --jobs %d, -o: whole %.1f s (CPU %.1f s); interrupted after "
+                  "%.0f s with %d graded, the resume %.1f s (CPU %.1f s); --force, the slowest "
+                  "first, %.1f s (CPU %.1f s) (load average %.1f, now %.1f; a fixed loop took "
+                  "%.2f s); same CSV rows: %s" % (
+                      STUDENTS, args.jobs, *whole, args.resume_after, finished, *again,
+                      *forced, load, os.getloadavg()[0], speed, "yes" if same else "NO"))
+            print("target (the resume no slower than the whole run): %s"
+                  % ("met" if again[0] <= whole[0] else "NOT met"))
+            return 0 if same else 1
         first = grade_all(folder, pathlib.Path(temp) / "first.csv", args.jobs)
         print("%d students, --jobs %d: %.1f s (load average %.1f on %d cores; a fixed loop "
               "took %.2f s)" % (STUDENTS, args.jobs, first, load, os.cpu_count(), speed))

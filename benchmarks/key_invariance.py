@@ -34,7 +34,7 @@ def main():
     with concurrent.futures.ProcessPoolExecutor(max_workers=options.workers) as pool:
         jobs = [pool.submit(scores_under_keys, CORPUS / name, options.keys) for name in names]
         for job in jobs:
-            name, seeds, scores = job.result()
+            name, seeds, scores, _ = job.result()
             tests = differing_tests(scores)
             totals = sorted({sum(each.values()) for each in scores})
             differing += bool(tests)

@@ -104,8 +104,8 @@ class BudgetedBox:
                                  own_limit=own)
         return self._budgeted(make, CallResult, timeout)
 
-    def fresh_calls(self):
-        self.box.fresh_calls()
+    def calls_in(self, process):
+        self.box.calls_in(process)
 
     def import_module(self, module):
         return self.box.import_module(module)
@@ -243,7 +243,8 @@ def run_everything(box, submission, seeds):
         outcomes.update(found.outcomes)
     box.end_phase()
     outcomes.update(transcripts.rejudge_through_own_functions(
-        box, [game for found in programs.values() for game in found.rejudges], tested))
+        box, [game for found in programs.values() for game in found.rejudges], tested,
+        seeds.number))
     outcomes.update(information.files_and_imports_outcomes(
         submission, list(imports.values()) + [found for found in programs.values()],
         list(failures.values())))

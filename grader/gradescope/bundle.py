@@ -19,7 +19,7 @@ from grader.results.rubric import DEFAULT_RUBRIC
 HERE = pathlib.Path(__file__).resolve().parent
 KIT_FILES = REQUIRED_FILES + HANDOUT_FILES + ("command_line.py",)   # the last: the CLI conventions
 RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
-SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
+SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages", "review"}   # folders anywhere in grader/
 SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()
 STAFF_ONLY = {"grader/staff/batch.py", "grader/staff/class_folder.py", "grader/staff/bundle_command.py",
               "grader/results/class_summary.py"}

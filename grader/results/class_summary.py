@@ -1,8 +1,9 @@
 """The end of a class's batch, for the terminal: how the scores are spread and what the
-class failed (each test's pass rate, the lowest first)."""
+class failed (each test's pass rate, the lowest first), whose score a regrade changed, and
+a closing line that counts what the run did and what the scores hold in all."""
 import statistics
 
-from grader.results import csv_table
+from grader.results import csv_table, text_report
 from grader.results.scoring import points
 
 BINS = 8
@@ -24,7 +25,7 @@ def distribution(scores, maximum):
 
 
 def summary_lines(specs, maxima, records):
-    """The summary of records (batch.Record: row, passed, summary) as lines of text."""
+    """The summary of records (class_record.Record: row, passed, summary) as lines of text."""
     graded = [record for record in records if record.passed is not None]
     maximum = sum(maxima.values())
     lines = ["", "%d submissions: %d graded, %d not graded (see the error column)"
@@ -52,3 +53,48 @@ def summary_lines(specs, maxima, records):
     if len(failed) < len(specs):
         lines.append("   100%%  the other %d tests" % (len(specs) - len(failed)))
     return lines
+
+
+def score(row):
+    """The row's score as a number, or None when the student was not graded."""
+    try:
+        return float(row.get(csv_table.SCORE))
+    except (TypeError, ValueError):
+        return None
+
+
+def score_changes(regraded):
+    """Whose score a regrade changed and by how much: regraded is (name, earlier row, new
+    row) of each student graded again; no line when none was."""
+    if not regraded:
+        return []
+    changed = []
+    for name, before, after in regraded:
+        old, new = score(before), score(after)
+        if old == new:
+            continue
+        shown = [points(value) if value is not None else "not graded" for value in (old, new)]
+        by = " (%+g)" % round(new - old, 2) if None not in (old, new) else ""
+        changed.append("  %s: %s -> %s%s" % (text_report.visible(name), shown[0], shown[1], by))
+    return ["%d of %d graded again changed score%s" % (len(changed), len(regraded),
+                                                        ":" if changed else "")] + changed
+
+
+def closing_line(graded, skipped, failures, held, out, csv_path, shown_failures=5):
+    """What this run did and what the scores hold in all: graded now, skipped as already
+    graded, failed (each with why), then the students of the folder (held: their records)."""
+    parts = ["graded now: %d" % graded]
+    if skipped:
+        parts.append("skipped as already graded: %d" % skipped)
+    if failures:
+        reasons = ["%s (%s)" % (text_report.visible(name), text_report.visible(why)[:120])
+                   for name, why in failures[:shown_failures]]
+        more = len(failures) - shown_failures
+        parts.append("failed: %d: %s%s" % (len(failures), "; ".join(reasons),
+                                           "; %d more in the error column" % more if more > 0
+                                           else ""))
+    in_all = sum(1 for record in held if record.passed is not None)
+    where = ("%s holds %d students" % (out, len(held)) if out is not None
+             else "%d students" % len(held))
+    return "%s. In all, %s: %d graded, %d not graded; scores in %s" % (
+        ", ".join(parts), where, in_all, len(held) - in_all, csv_path)

@@ -4,8 +4,11 @@ configuration).  Nothing here knows what Wordle is.
 
 Its public face: Sandbox and SandboxError (box.py), CallResult and RunResult
 (child_reports.py), the mode names (modes.py), and Status, the statuses a call or a run ends
-with, exported here so that no caller reads the child's wire format (child/codec.py) for them.
+with, exported here so that no caller reads the child's wire format (child/codec.py) for them,
+with FIRST_CALLS, the name of the calls child calls go to until Sandbox.calls_in names another.
 """
 from grader.sandbox.child.codec import Status
 
-__all__ = ["Status"]
+FIRST_CALLS = "first"
+
+__all__ = ["FIRST_CALLS", "Status"]

@@ -9,8 +9,8 @@ temp dir holding the files it was given (the student's and the course's) and
 the child-side code (grader/sandbox/child/, standard library only).  It knows
 nothing of the assignment: what to call, with which time limit, and when to
 stop calling a function that keeps failing are the caller's to decide.  Function calls go to
-one long-lived child (restarted after a timeout or crash); each program run and import check is
-a child of its own.
+a long-lived child (restarted after a timeout or crash; calls_in keeps others beside it, by
+name); each program run and import check is a child of its own.
 Values come back through a socket that is not the student's stdout, encoded by
 sandbox/child/codec.py and decoded into exact plain types (child_reports.py); the pipes, the
 socket and the killing of each child are sandbox/child_process.py's.
@@ -39,7 +39,7 @@ import threading
 import time
 from pathlib import Path
 
-from grader.sandbox import bytecode, cgroup, modes, sealing, temp_folders, uids
+from grader.sandbox import FIRST_CALLS, bytecode, cgroup, modes, sealing, temp_folders, uids
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status, capped
 from grader.sandbox.child.configuration import ChildConfig, ImportRules, SealRequired
@@ -94,10 +94,12 @@ class Sandbox:
         self.removed = []           # what children's uids left, removed after them (staff output)
         self._calls = None
         self._known = None      # the long lists the calls child was sent (codec.KnownLists)
+        self._process = FIRST_CALLS     # the name of the calls child (calls_in)
+        self._parked = {}   # name: (child, its KnownLists, its starts) of the others
         self._runs = set()      # program/import children running now (another thread waits on them)
         self._runs_lock = threading.Lock()  # close() and starting a run exclude each other
         self._imports = {}
-        self._calls_started = 0         # calls children started so far
+        self._calls_started = 0         # calls children of this name started so far
         self._restart_import_seconds = 0.0  # time charged for the imports of those restarted
         self._import_own = 0.0          # the own time of the current call's import
         self._last_import_seconds = 0.0     # the charge of the latest import for calls
@@ -136,9 +138,10 @@ class Sandbox:
         A program run still going (grading was interrupted) is only signalled: the
         thread waiting on it ends it and closes its pipes itself.
         """
-        if self._calls is not None:
-            self._end(self._calls)
-            self._calls = None
+        for child in [self._calls] + [parked[0] for parked in self._parked.values()]:
+            if child is not None:
+                self._end(child)
+        self._calls, self._parked = None, {}
         with self._runs_lock:
             for child in self._runs:
                 child.signal_session(signal.SIGKILL)
@@ -239,14 +242,17 @@ class Sandbox:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
         return result
 
-    def fresh_calls(self):
-        """End the calls child, if any: the next call imports the student's code afresh in a
-        new one, which holds nothing of the calls made before (not charged as a restart after
-        a crash, and not counted against the restarts' budget)."""
-        if self._calls is not None:
-            self._end(self._calls)
-            self._calls = None
-            self._calls_started = 0
+    def calls_in(self, process):
+        """Make the next calls in the calls child named process (any name; FIRST_CALLS is the
+        one calls go to until this is called), keeping the current one alive under its own
+        name: a name not used before gets a new child, which imports the student's code
+        afresh and holds nothing of the calls made in the others (not charged as a restart
+        after a crash)."""
+        if process == self._process:
+            return
+        self._parked[self._process] = (self._calls, self._known, self._calls_started)
+        self._calls, self._known, self._calls_started = self._parked.pop(process, (None, None, 0))
+        self._process = process
 
     def _ensure_imported(self, module):
         """Import MODULE in the calls child once; a failed import is remembered, not retried."""

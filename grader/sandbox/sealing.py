@@ -117,7 +117,8 @@ def protections(report, uid_mode):
     else:
         missing.append("no Landlock (%s): student code can read every file its uid may read "
                        "(in the uid mode: another student's code through the grader's command "
-                       "line or the class folder, Gradescope's submission_metadata.json) "
+                       "line or the class folder, Gradescope's submission_metadata.json, "
+                       "the machine's figures and other processes in /proc) "
                        "and write in the world-writable folders (removed after each run)"
                        % (report["landlock_problem"] or "not available")
                        if uid_mode else
@@ -130,7 +131,10 @@ def protections(report, uid_mode):
         missing.append(f"{report['seccomp']}: file locks, inotify and shared futexes on shared "
                        "read-only files" +
                        (", System V and POSIX IPC, sockets and the network" if uid_mode else "") +
-                       " stay open between gradings running at once")
+                       ", the machine's figures (sysinfo)" +
+                       (", other processes by their pids" if uid_mode else "") +
+                       " stay open between gradings running at once, and the page cache's "
+                       "state (which pages a grading dropped) to later ones too")
         if uid_mode and not os.path.ismount(MQUEUE):
             missing.append(f"{MQUEUE} is not mounted: POSIX message queues a run leaves cannot "
                            "be found to be removed")

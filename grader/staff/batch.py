@@ -1,38 +1,44 @@
 """Grading a whole class: one child process per submission, JOBS at a time, into a CSV file.
 
 Each child grades one student (grading.grade), writes their folder under --out as it
-finishes (the staff pages' layout, results/pages/layout.py, plus batch.json: what was
-graded and the student's CSV row, so that a rerun skips them) and sends its record
-back.  A student whose grading the grader itself failed (its own code raised, or the
-child crashed) is graded once more, in a new child; one that fails again, or runs past
-the batch's time limit, gets an error row and the class goes on.  Ctrl-C or SIGTERM stops
+finishes (the staff pages' layout, results/pages/layout.py, with batch.json: what was
+graded, the student's CSV row and their earlier gradings, class_record.py; a rerun skips
+those graded from the same files) and sends its record back.  With --out, the CSV and the
+summary are rebuilt from every student's folder there, whichever students this run graded.
+A student whose grading the grader itself failed (its own code raised, or the child
+crashed) is graded once more, in a new child; one that fails again, or runs past the
+batch's time limit, gets an error row and the class goes on (a student graded before keeps
+that grading when the grader fails).  Ctrl-C or SIGTERM stops
 every child, which cleans up its sandbox, and the CSV of everyone graded so far is written
-all the same.
+all the same.  Students start the slowest first where an earlier grading timed them, so a
+rerun or a resume does not end on one slow student with the other jobs idle.
 """
 import ctypes
 import hashlib
-import json
 import multiprocessing
 import multiprocessing.connection
 import os
 import pathlib
 import signal
+import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 
 from grader import assignment, grading
-from grader.staff import class_folder
+from grader.staff import class_folder, class_record
+from grader.staff.class_record import Record
 from grader.checks import function_cases, possible_words, transcripts
 from grader.results import class_summary, csv_table, gradescope_json, text_report
 from grader.results import inside
 from grader.results.pages import layout
-from grader.results.rubric import DEFAULT_RUBRIC, load_rubric
+from grader.results.rubric import grading_part, load_rubric
 from grader.results.scoring import maximum_scores, points
 from grader.sandbox import temp_folders
 from grader.submission import LoadError, load_submission
 
-BATCH_RECORD = "batch.json"     # in a student's folder: what was graded and their CSV row
 EXIT_WORKER = 1                 # how a stopped child ends
 PR_SET_PDEATHSIG = 1
 STOP_GRACE = 10                 # seconds a stopped child has to clean up before SIGKILL
@@ -47,21 +53,10 @@ class NoSafeSandbox(BatchError):
     """No safe sandbox can be made on this machine, and staff did not choose the unsafe mode."""
 
 
-@dataclass
-class Record:
-    """One student's line in the class: their CSV row, the tests whose check passed
-    (None when not graded) and a short summary for the terminal."""
-
-    row: dict
-    passed: list = None
-    summary: str = ""
-    grader_failed: bool = False     # not graded through a fault of the grader's, not the student's
-
-
 def error_record(student, message, grader_failed=False):
     message = class_folder.printable(message)  # a path in it may hold bytes that are not UTF-8
-    return Record(csv_table.error_row(student.name, message), None, "error: " + message,
-                  grader_failed)
+    return Record(dict(csv_table.error_row(student.name, message), **student.identity()), None,
+                  "error: " + message, grader_failed)
 
 
 def grader_failed_record(student, what):
@@ -84,15 +79,14 @@ def fingerprint(student, rubric_text):
     return digest.hexdigest()
 
 
-def resumed(out, student, stamp):
-    """The record of a student graded by an earlier run from the same files, or None (also
-    when an entry is a link: inside.py reads none)."""
-    folder = layout.folder_name(student.name)
+def resumed(saved, out, stamp):
+    """The record of a student graded by an earlier run from the same files (saved: their
+    class_record.Saved, or None), or None (also when an entry is a link: inside.py reads none)."""
     try:
-        saved = json.loads(inside.read_bytes(out, (folder, BATCH_RECORD), layout.MAX_TEXT_BYTES))
-        if saved["fingerprint"] == stamp and inside.is_file(out, (folder, layout.RESULTS)):
-            return Record(**saved["record"])
-    except (OSError, ValueError, KeyError, TypeError):
+        if (saved is not None and saved.graded and saved.fingerprint == stamp
+                and inside.is_file(out, (saved.folder, layout.RESULTS))):
+            return saved.record
+    except OSError:
         pass
     return None
 
@@ -119,6 +113,7 @@ def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False, csv_path=N
     """Grade one student (in a child process); write their folder under out; return a Record.
     The student's code is kept from out and from csv_path (a class's scores)."""
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
+    started = time.monotonic()
     try:
         with class_folder.opened(student) as path:
             result = grading.grade(path, rubric, unsafe_no_jail=unsafe_no_jail,
@@ -130,31 +125,47 @@ def grade_one(student, rubric_path, out, stamp, unsafe_no_jail=False, csv_path=N
     except grading.GraderFailed as error:
         record, result, sources = grader_failed_record(student, str(error)), None, []
     else:
-        record = Record(csv_table.result_row(student.name, result, style_count(sources)),
+        record = Record(dict(csv_table.result_row(student.name, result, style_count(sources)),
+                             **student.identity()),
                         [test.spec.id for test in result.tests if test.outcome.passed],
                         "%s / %s" % (points(result.score), points(result.max_score)))
+    record.seconds = round(time.monotonic() - started, 1)
     if out is not None and result is not None:
         write_student(out, student, record, stamp, result, sources)
     return record
 
 
-def write_student(out, student, record, stamp, result=None, sources=()):
-    """The student's folder: the pages' layout, then batch.json (graded ones are resumed).
-    Where an entry of it is a link or not a regular file (inside.py follows none) the rest
-    is not written and the record's summary says so."""
-    folder = layout.folder_name(student.name)
+@contextmanager
+def uninterrupted():
+    """Ctrl-C and SIGTERM held back while a student's folder is written, then delivered:
+    a stopped batch leaves no folder half old, half new (the write takes milliseconds)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
-        inside.remove(out, (folder, BATCH_RECORD))
-        if result is None:
-            layout.write_submission(out, student.name, error=record.row[csv_table.ERROR],
-                                    submission=student.shown_path)
-            inside.remove(out, (folder, layout.RESULTS))
-            return
-        layout.write_submission(out, student.name, gradescope_json.results_json(result),
-                                text_report.text_report(result), sources,
-                                submission=student.shown_path)
-        inside.write_text(out, (folder, BATCH_RECORD),
-                          json.dumps({"fingerprint": stamp, "record": asdict(record)}) + "\n")
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def write_student(out, student, record, stamp, result=None, sources=()):
+    """The student's folder: the pages' layout with batch.json, its record and their earlier
+    gradings (a graded one is resumed by the next run).  Where an entry of it is a link or
+    not a regular file (inside.py follows none) the rest is not written and the record's
+    summary says so."""
+    folder = layout.folder_name(student.name)
+    when = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    try:
+        with uninterrupted():
+            text = class_record.record_text(out, folder, stamp, record, class_record.history_entry(
+                record, when, result.seed if result is not None else None))
+            if result is None:
+                layout.write_submission(out, student.name, error=record.row[csv_table.ERROR],
+                                        submission=student.shown_path, record=text)
+                inside.remove(out, (folder, layout.RESULTS))
+                return
+            layout.write_submission(out, student.name, gradescope_json.results_json(result),
+                                    text_report.text_report(result), sources,
+                                    submission=student.shown_path, record=text)
     except inside.Skipped as problem:
         record.summary += "; skipped %s: not followed, its folder not written" % problem
 
@@ -319,10 +330,12 @@ def check_csv_place(csv_path, out, students):
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
                 timeout=None, unsafe_no_jail=False):
     """Grade the Students with jobs children, printing a line per student as each finishes;
-    write the CSV (in the students' order) to csv_path, even when interrupted; return the
-    summary's lines.  With out, each student's folder is written there, and students already
-    graded there from the same files with the same rubric are skipped unless force.  Where no
-    safe sandbox can be made, BatchError before anyone is graded, unless unsafe_no_jail."""
+    write the CSV to csv_path, even when interrupted; return the summary's lines.  With out,
+    each student's folder is written there, students already graded there from the same
+    files with the same rubric are skipped unless force, and the CSV and the summary hold
+    every student's folder there (class_record.graded_records), not only this run's; without
+    it, this run's students in their order.  Where no safe sandbox can be made, BatchError
+    before anyone is graded, unless unsafe_no_jail."""
     timeout = timeout or DEFAULT_TIMEOUT
     try:
         grading.check_sandbox(unsafe_no_jail)
@@ -330,34 +343,51 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         raise NoSafeSandbox(str(error)) from None
     rubric = load_rubric(rubric_path, [spec.id for spec in grading.ALL_SPECS])
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
-    rubric_text = pathlib.Path(rubric_path or DEFAULT_RUBRIC).read_text(encoding="utf-8")
+    rubric_text = grading_part(rubric_path)
     if out is not None:
         try:
             os.makedirs(out, exist_ok=True)
         except OSError as error:
             raise BatchError("cannot create %s: %s" % (out, error.strerror or error)) from None
         check_csv_place(csv_path, out, students)
-    records, todo = {}, []
+    records, todo, earlier = {}, [], {}
     for index, student in enumerate(students):
-        stamp = fingerprint(student, rubric_text) if out is not None else ""
-        record = resumed(out, student, stamp) if out is not None and not force else None
+        stamp, saved = "", None
+        if out is not None:
+            stamp = fingerprint(student, rubric_text)
+            saved = class_record.saved_record(out, layout.folder_name(student.name))
+        record = None if force else resumed(saved, out, stamp)
         if record is not None:
-            records[index] = record
-        else:
-            todo.append((index, student, stamp))
-    if records:
+            records[index] = class_record.with_identity(out, saved, student.identity())
+            continue
+        todo.append((index, student, stamp))
+        if saved is not None:
+            earlier[index] = saved
+    skipped = len(records)
+    if skipped:
         print("%d of %d already graded in %s (from the same files and rubric): skipped; "
-              "--force grades them again" % (len(records), len(students), out), flush=True)
+              "--force grades them again" % (skipped, len(students), out), flush=True)
+    todo = slowest_first(todo, earlier)
+    class_record.kit_version()  # once here, before the children fork
     function_cases.all_cases()  # built once here, read from the cache by every child
     transcripts.reference_game_cpus()  # the same for the games' time limits
     possible_words.index()  # and the word list's index, for the easy games' screens
-    progress = Progress(len(students), len(records))
+    progress = Progress(len(students), skipped)
+    failed = {}
 
     def finished(index, record):
+        student = students[index]
+        if record.passed is None:
+            failed[index] = record.row[csv_table.ERROR]
+            previous = earlier.get(index)
+            if record.grader_failed and previous is not None and previous.graded:
+                # the grader's failure says nothing of the student: their grading stands
+                record = replace(previous.record, summary=record.summary
+                                 + "; their earlier grading is kept")
+            elif out is not None:
+                write_student(out, student, record, "")
         records[index] = record
-        if out is not None and record.passed is None:  # not graded: the pages say why
-            write_student(out, students[index], record, "")
-        progress.done(students[index].name, record.summary)
+        progress.done(student.name, record.summary)
 
     def start(connection, student, stamp, main_pid):
         child_main(connection, student, rubric_path, out, stamp, main_pid, unsafe_no_jail,
@@ -367,7 +397,37 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
         run_children(todo, jobs, timeout, start, finished)
     finally:
         progress.close()
-        rows = [dict(records[index].row, **students[index].identity()) for index in sorted(records)]
-        write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima, rows))
-    return class_summary.summary_lines(grading.ALL_SPECS, maxima,
-                                       [records[index] for index in sorted(records)])
+        held = class_records(out, students, records)
+        write_file(csv_path, csv_table.csv_text(grading.ALL_SPECS, maxima,
+                                                [record.row for record in held]))
+    regraded = [(students[index].name, earlier[index].record.row, records[index].row)
+                for index in sorted(earlier) if index in records]
+    failures = [(students[index].name, failed[index]) for index in sorted(failed)]
+    return (class_summary.summary_lines(grading.ALL_SPECS, maxima, held)
+            + class_summary.score_changes(regraded)
+            + [class_summary.closing_line(len(todo) - len(failed), skipped, failures, held,
+                                          out, csv_path)])
+
+
+def class_records(out, students, records):
+    """The records the CSV and the summary hold: with out, every student's folder there
+    (class_record.folder_records: graded_records' rows), then this run's students whose
+    folder could not be written (a link there is not followed), so no one graded is left
+    out; without out, this run's records {index: Record} in the students' order."""
+    this_run = [(students[index].name, records[index]) for index in sorted(records)]
+    if out is None:
+        return [record for _, record in this_run]
+    held = class_record.folder_records(out)
+    in_folder = {record.row.get(csv_table.STUDENT) for record in held}
+    return held + [record for name, record in this_run if name not in in_folder]
+
+
+def slowest_first(todo, earlier):
+    """todo with the students an earlier grading timed as slow first (a student not yet
+    timed counts as the median of those timed): the jobs then end together, instead of one
+    slow student graded alone at the end while the other jobs sit idle."""
+    timed = {index: saved.seconds for index, saved in earlier.items() if saved.seconds is not None}
+    if not timed:
+        return todo
+    typical = statistics.median(timed.values())
+    return sorted(todo, key=lambda item: -timed.get(item[0], typical))

@@ -7,6 +7,11 @@
   with their SIDs and emails (read with PyYAML, staff side only).
 - A Canvas download: flat files `name_12345_67890_wordle.py` (`name_LATE_...` when
   late, `wordle-1.py` after a resubmission), grouped by the student id 12345.
+- The submissions themselves: folders or zips given one by one, or a single student's
+  folder (it holds wordle.py or easy_wordle.py, or Python files and no folder or zip).
+
+Outputs are kept apart from inputs (check_apart): grade-all's -o folder is never an input,
+inside one or around one, so a rerun never grades its own output as a student.
 
 Names are made printable text whatever the file system holds (a name that is not
 valid UTF-8 gets U+FFFD for its bad bytes) and unique.  The grader itself never uses a
@@ -20,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from grader.assignment import REQUIRED_FILES
 from grader.results.pages.layout import folder_name
 
 GRADESCOPE_METADATA = "submission_metadata.yml"
@@ -77,7 +83,7 @@ def opened(student):
 
 def find_students(paths):
     """The students of a class folder (one path) or the given submissions (several)."""
-    if len(paths) == 1 and Path(paths[0]).is_dir():
+    if len(paths) == 1 and Path(paths[0]).is_dir() and not is_submission(Path(paths[0])):
         students = in_folder(Path(paths[0]))
     else:
         entries = [Path(path) for path in paths]
@@ -86,6 +92,67 @@ def find_students(paths):
             raise ClassFolderError("cannot grade %s: no such file or folder" % ", ".join(missing))
         students = named_entries(entries)
     return unique(students)
+
+
+def is_submission(folder):
+    """A folder that is one student's submission, not a class's: it holds wordle.py or
+    easy_wordle.py, or Python files (not a Canvas download's) and no folder or zip that
+    could be a student's."""
+    try:
+        entries = [entry for entry in folder.iterdir() if not entry.name.startswith(".")]
+        files = [entry.name.lower() for entry in entries if entry.is_file()]
+        others = [entry for entry in entries if entry.name != "__pycache__" and (
+            entry.is_dir() or entry.suffix.lower() == ".zip")]
+    except OSError:
+        return False
+    if set(files) & set(REQUIRED_FILES):
+        return True
+    python = [name for name in files if name.endswith(".py") and not CANVAS_FILE.fullmatch(name)]
+    return bool(python) and not others
+
+
+def check_apart(paths, out, csv_path=None):
+    """ClassFolderError, before anything is read or written, when an output would meet an
+    input: the -o folder one of paths, inside one or around one (a rerun would grade it, or
+    a submission in it, as a student), or the CSV file an input or inside one."""
+    inputs = [(Path(path).resolve(), printable(str(path))) for path in paths]
+    if out is not None:
+        target, shown = Path(out).resolve(), printable(str(out))
+        for source, name in inputs:
+            if target == source or source in target.parents:
+                raise ClassFolderError("-o %s is %s: its folders would be graded as students; "
+                                       "choose an output folder outside it" % (
+                                           shown, where(target, source, name)))
+            if target in source.parents:
+                raise ClassFolderError("-o %s holds the input %s: choose an output folder "
+                                       "that holds no submission" % (shown, name))
+    if csv_path is not None:
+        target, shown = Path(csv_path).resolve(), printable(str(csv_path))
+        for source, name in inputs:
+            if target == source or source in target.parents:
+                raise ClassFolderError("--csv %s is %s: write the scores outside the "
+                                       "submissions" % (shown, where(target, source, name)))
+
+
+def where(target, source, name):
+    return ("the input %s" if target == source else "inside the input %s") % name
+
+
+def only(students, names):
+    """The students named (by their name, their SID, or their folder's or file's name), in
+    the class's order; ClassFolderError naming each name that is no student's."""
+    def names_of(student):
+        return {student.name, printable(student.path.name)} | ({student.sid} if student.sid
+                                                               else set())
+    chosen = [student for student in students if names_of(student) & set(names)]
+    known = set().union(*(names_of(student) for student in chosen)) if chosen else set()
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        listed = ", ".join(student.name for student in students[:10])
+        raise ClassFolderError("--only: no student named %s in the class (its students: %s%s)"
+                               % (", ".join(unknown), listed,
+                                  ", ..." if len(students) > 10 else ""))
+    return chosen
 
 
 def in_folder(folder):

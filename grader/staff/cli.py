@@ -4,12 +4,14 @@ Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
     python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--all] [--color {auto,always,never}]
-    python -m grader grade-all PATH... [--csv FILE] [-o DIR [--html] [--force]] [--jobs N]
-                                       [--timeout SECONDS] [--rubric FILE]
+    python -m grader grade-all PATH... [--csv FILE.csv] [-o DIR [--html] [--force]]
+                                       [--only NAME...] [--jobs N] [--timeout SECONDS]
+                                       [--rubric FILE]
     python -m grader tests [--rubric FILE]
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
     python -m grader report DIR
+    python -m grader review DIR [--port N] [--no-browser] [--grader NAME] [--rubric FILE]
     python -m grader play PATH [wordle|easy_wordle] [--seed N] [--game N] [--reveal]
                           [--transcript FILE] [--color {auto,always,never}] [--unsafe-no-jail]
 
@@ -124,7 +126,10 @@ def command_grade_all(args):
     if args.csv:
         check_writable(args.csv)
     try:
+        class_folder.check_apart(args.paths, args.out, args.csv)
         students = class_folder.find_students(args.paths)
+        if args.only:
+            students = class_folder.only(students, args.only)
         summary = batch.grade_class(students, csv_path, args.rubric, args.out, args.jobs,
                                     args.force, args.timeout, args.unsafe_no_jail)
     except batch.NoSafeSandbox as error:
@@ -137,7 +142,6 @@ def command_grade_all(args):
             file=sys.stderr)
         return EXIT_INTERRUPTED
     print("\n".join(summary))
-    print("graded %d submissions; scores in %s" % (len(students), csv_path))
     if args.html:
         build_pages(args.out)
     return EXIT_OK
@@ -158,6 +162,83 @@ def command_play(args):
             from None
 
 
+def command_merge_hand_points(args):
+    from grader.staff import hand_points  # staff side, not in the bundle
+    items = hand_items(args.rubric)
+    try:
+        with hand_points.HandPoints(args.folder, items) as store:
+            for other in args.others:
+                merged = store.merge(other)
+                print("merged %s: %d added, %d updated, %d unchanged, %d conflicting"
+                      % (other, merged.added, merged.updated, merged.unchanged,
+                         len(merged.conflicts)))
+            for which, student, item in args.take or ():
+                entry = store.take(student, item, which)
+                print("settled %s %s: %s" % (student, item, hand_points.shown_entry(entry)))
+            conflicts = store.conflicts()
+    except hand_points.HandPointsError as error:
+        raise CommandError(str(error)) from None
+    for conflict in conflicts:
+        print(hand_points.shown_conflict(conflict))
+    if conflicts:
+        print("%d conflict%s not settled: give the item's points in review (python -m grader "
+              "review %s), or keep one side: python -m grader merge-hand-points %s --take "
+              "mine|theirs STUDENT ITEM" % (len(conflicts), "" if len(conflicts) == 1 else "s",
+                                            args.folder, args.folder), file=sys.stderr)
+        return EXIT_FAILED
+    print("no conflicts: %s holds every TA's hand points" % os.path.join(
+        args.folder, hand_points.DATABASE))
+    return EXIT_OK
+
+
+def command_export(args):
+    from grader.staff import export, hand_points  # staff side, not in the bundle
+    rubric = read_rubric(args.rubric)
+    if not os.path.isdir(args.folder):
+        raise CommandError("%s is not a folder of graded submissions (grade-all -o DIR)"
+                           % args.folder)
+    assignment = export.DEFAULT_ASSIGNMENT if args.assignment is None else args.assignment.strip()
+    if not assignment:
+        raise CommandError("--assignment: give the assignment's name as Canvas shows it")
+    try:
+        paths = export.outputs(args.folder, args.output, args.csv, args.comments)
+        for path in paths.values():
+            check_writable(path)
+        found, strays = export.export(args.folder, rubric, paths, assignment)
+    except (export.ExportError, hand_points.HandPointsError) as error:
+        raise CommandError(str(error)) from None
+    for folder in strays:
+        print("hand points saved for %s, which is no graded student's folder in %s: left out"
+              % (text_report.visible(folder), args.folder), file=sys.stderr)
+    incomplete = [final for final in found if final.missing]
+    for final in incomplete:
+        print("no total for %s (%s): %s" % (
+            text_report.visible(" & ".join(person.student for person in final.people)),
+            final.folder, "; ".join(final.missing)), file=sys.stderr)
+    print("Canvas gradebook import: %s\nplain CSV: %s\ncomments: %s"
+          % (paths["canvas"], paths["plain"], paths["comments"]))
+    print("%d of %d students have their total; %s" % (
+        len(found) - len(incomplete), len(found),
+        "the others' cells are empty (Canvas leaves an empty cell as it was)" if incomplete
+        else "every hand point is given"))
+    if incomplete and not args.allow_missing:
+        print("%d student%s without a total (listed above): give their hand points in review "
+              "(python -m grader review %s), or export them empty with --allow-missing"
+              % (len(incomplete), "" if len(incomplete) == 1 else "s", args.folder),
+              file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def hand_items(rubric_path):
+    """The rubric's hand items; CommandError when it has none."""
+    items = read_rubric(rubric_path).hand
+    if not items:
+        raise CommandError("the rubric %s has no hand items (its \"hand\" list: "
+                           "grader/results/rubric.py)" % (rubric_path or "(the course's)"))
+    return items
+
+
 def command_tests(args):
     rubric = read_rubric(args.rubric)
     maxima = maximum_scores(rubric, grading.ALL_SPECS)
@@ -167,6 +248,11 @@ def command_tests(args):
                                    ", all or nothing" if rule.all_or_nothing else ""))
         for spec in specs:
             print("  %-40s %7s  %s" % (spec.id, points(maxima[spec.id]), spec.name))
+    if rubric.hand:
+        print("given by hand (python -m grader review; not graded here): %s points"
+              % points(sum(item.points for item in rubric.hand)))
+        for item in rubric.hand:
+            print("  %-40s %7s  %s" % (item.id, points(item.points), item.title))
     return EXIT_OK
 
 
@@ -185,9 +271,15 @@ def build_pages(folder):
     """Build the pages in folder; print each entry left (a link, not a regular file: never
     followed) and the class page."""
     from grader.staff.class_folder import printable
+    from grader.staff.class_record import graded_records
     from grader.results import pages  # staff-side extras (Jinja2, ...): loaded only for pages
+    from grader.results.pages.layout import LayoutError, folder_name
     try:
-        index, skipped = pages.build(folder)
+        identities = {folder_name(row.get("student") or ""): row for row in graded_records(folder)}
+    except LayoutError:
+        identities = {}     # pages.build says why the folder cannot be read
+    try:
+        index, skipped = pages.build(folder, identities)
     except pages.PagesError as error:
         raise CommandError(str(error)) from None
     for problem in {problem.filename: problem for problem in skipped}.values():
@@ -199,6 +291,11 @@ def build_pages(folder):
 def command_gradescope_bundle(args):
     from grader.staff.bundle_command import bundle_command  # staff side, not in the bundle
     return bundle_command(args)
+
+
+def command_review(args):
+    from grader.staff.review.command import review_command  # staff side, not in the bundle
+    return review_command(args)
 
 
 def command_report(args):
@@ -243,14 +340,21 @@ def parser():
                     "download (name_12345_67890_wordle.py), or the submissions themselves.")
     grade_all.add_argument("paths", nargs="+", metavar="PATH",
                            help="the class's folder, or the submissions themselves")
-    grade_all.add_argument("--csv", metavar="FILE",
-                           help="where to write scores (default: DIR/grades.csv with -o DIR)")
+    grade_all.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                           help="where to write scores, a name ending in .csv (default: "
+                                "DIR/grades.csv with -o DIR); with -o, every student graded "
+                                "there, not only this run's")
     grade_all.add_argument("-o", "--output", "--out", "--reports", metavar="DIR", dest="out",
                            help="a folder per student (results.json, report.txt, the files "
-                                "graded), written as each finishes; a rerun skips students "
-                                "already graded there")
+                                "graded, earlier gradings), written as each finishes; a rerun "
+                                "skips students already graded there; never an input's folder, "
+                                "one inside it or one around it")
     grade_all.add_argument("--force", action="store_true",
-                           help="grade again students already graded in the -o folder")
+                           help="grade again students already graded in the -o folder (their "
+                                "earlier gradings are kept in their folders)")
+    grade_all.add_argument("--only", nargs="+", action="extend", metavar="NAME",
+                           help="grade only these students of the class (their names as the "
+                                "CSV shows them, or their folders' or files' names)")
     grade_all.add_argument("--html", action="store_true",
                            help="then build the staff pages in the -o folder (as the report "
                                 "command); the staff libraries are checked before grading")
@@ -308,7 +412,88 @@ def parser():
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
+
+    review = commands.add_parser(
+        "review", help="give the hand points (style, code review) in a browser, one student "
+                       "at a time", description="A local web app (127.0.0.1, with a token as "
+        "Jupyter has) over a graded class: each student's code, games and findings beside "
+        "the rubric's hand items, every point and comment saved as it is typed in "
+        "DIR/hand_points.sqlite3. Ctrl-C ends it.")
+    add_review_options(review)
+    review.set_defaults(run=command_review)
+
+    merge = commands.add_parser(
+        "merge-hand-points", help="merge other TAs' hand points into a graded folder's; list "
+                                  "the conflicts (exit 1 while any is not settled)",
+        description="Add the hand points of OTHER.sqlite3 files (another TA's DIR/"
+                    "hand_points.sqlite3) to DIR's: the union. An item both scored "
+                    "differently is a conflict: listed, never chosen for you, until you give "
+                    "its points in review or keep one side with --take. Without OTHER, lists "
+                    "the conflicts left.")
+    merge.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    merge.add_argument("others", nargs="*", metavar="OTHER.sqlite3",
+                       help="another TA's hand_points.sqlite3 (copy it after closing review)")
+    merge.add_argument("--take", nargs=3, action="append", type=str,
+                       metavar=("mine|theirs", "STUDENT", "ITEM"),
+                       help="settle a conflict: keep DIR's value (mine) or the other file's "
+                            "(theirs) for STUDENT's (folder name) ITEM; may be repeated")
+    merge.add_argument("--rubric", metavar="FILE",
+                       help="rubric file whose hand items the points are checked against")
+    merge.set_defaults(run=command_merge_hand_points)
+
+    export = commands.add_parser(
+        "export", help="the final grades (the kit's points and the hand points) for Canvas's "
+                       "gradebook import and as a plain CSV",
+        description="Write every graded student's final grade: the kit's points from DIR's "
+                    "folders plus the hand points given in review. A student without every "
+                    "hand point (or not graded, or with a conflict) keeps an empty total, "
+                    "never 0, and is listed; the command then exits 1 unless "
+                    "--allow-missing.")
+    export.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
+    export.add_argument("-o", "--output", metavar="FILE.csv", type=csv_target,
+                        help="Canvas's gradebook import file (default: DIR/export-canvas.csv)")
+    export.add_argument("--csv", metavar="FILE.csv", type=csv_target,
+                        help="the plain CSV: a row per student, each part a column "
+                             "(default: DIR/export-grades.csv)")
+    export.add_argument("--comments", metavar="FILE.csv", type=csv_target,
+                        help="the hand items' comments (default: DIR/export-comments.csv)")
+    export.add_argument("--assignment", metavar="NAME",
+                        help="the Canvas column: the assignment's name, with Canvas's id as "
+                             "its own export shows it to fill that assignment, e.g. "
+                             "\"Project 1: Wordle (123456)\" (default: Project 1: Wordle, a "
+                             "new assignment)")
+    export.add_argument("--allow-missing", action="store_true",
+                        help="exit 0 even when some students have no total yet (their cells "
+                             "stay empty)")
+    export.add_argument("--rubric", metavar="FILE", help="rubric file (default: the course's)")
+    export.set_defaults(run=command_export)
     return main
+
+
+def add_review_options(review):
+    review.add_argument("out", metavar="DIR", help="graded submissions (grade-all -o DIR): "
+                        "the hand points are saved in DIR/hand_points.sqlite3")
+    review.add_argument("--port", type=port_number, default=0, metavar="N",
+                        help="listen on this port of 127.0.0.1 (default: a free one)")
+    review.add_argument("--no-browser", action="store_true",
+                        help="only print the address (default: also open it in a browser, "
+                             "where there is a desktop to open one on)")
+    review.add_argument("--grader", metavar="NAME", default=None,
+                        help="saved with every entry, shown when TAs' files are merged "
+                             "(default: your login name)")
+    review.add_argument("--rubric", metavar="FILE",
+                        help="rubric file whose hand items are given (default: the course's)")
+
+
+def port_number(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("expected a port from 0 (any free one) to 65535, "
+                                         "got %r" % text)
+    return value
 
 
 def add_unsafe_option(command):
@@ -335,6 +520,15 @@ def transcript_target(text):
         raise argparse.ArgumentTypeError("%r: a transcript is text; give a name such as "
                                          "alice.txt (a .py, .zip or .json file is never "
                                          "overwritten)" % text)
+    return text
+
+
+def csv_target(text):
+    """grade-all's --csv FILE: a name ending in .csv, so that a misplaced input file's name is
+    never taken for the output and overwritten."""
+    if not text.lower().endswith(".csv"):
+        raise argparse.ArgumentTypeError("%r: the scores are CSV; give a name ending in .csv, "
+                                         "e.g. grades.csv" % text)
     return text
 
 

@@ -9,7 +9,7 @@ import random
 
 from grader import reference
 from grader.sandbox.child_reports import CallResult, RunResult
-from grader.sandbox import Status
+from grader.sandbox import FIRST_CALLS, Status
 from grader.checks.transcripts.reference_games import play_reference, reference_output
 
 
@@ -20,12 +20,15 @@ class FakeBox:
         self.functions = functions
         self.programs = programs or {}
         self.calls = []
+        self.call_processes = []    # the process each call was made in
         self.runs = []
         self.cpu_limits = []    # (module, cpu_limit) of each run
-        self.fresh_starts = 0
+        self.process = FIRST_CALLS     # the calls process calls go to (calls_in)
+        self.processes = [FIRST_CALLS]     # each process calls went to, in turn
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
         self.calls.append((function, args))
+        self.call_processes.append(self.process)
         implementation = self.functions.get(function)
         if implementation is None:
             return CallResult(Status.MISSING_FUNCTION, detail="%s is not defined" % function)
@@ -52,11 +55,16 @@ class FakeBox:
     def end_phase(self):
         """As BudgetedBox's (this box keeps no budget)."""
 
-    def fresh_calls(self):
-        """As the sandbox's: state the functions keep is dropped where they can say how."""
-        self.fresh_starts += 1
+    def calls_in(self, process):
+        """As the sandbox's: functions that keep state per process are told with
+        in_process(name, new), new when the process had not been used before."""
+        if process == self.process:
+            return
+        new = process not in self.processes
+        self.process = process
+        self.processes.append(process)
         for implementation in self.functions.values():
-            getattr(implementation, "fresh_process", lambda: None)()
+            getattr(implementation, "in_process", lambda name, new: None)(process, new)
 
 
 def reference_functions():

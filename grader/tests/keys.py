@@ -23,16 +23,20 @@ def seed_under(key, folder):
     return Seeds.for_submission(key, contents).number
 
 
-def per_test_scores(folder, seed, unsafe_no_jail=False):
-    """{test id: score} of the submission graded with seed."""
+def per_test_results(folder, seed, unsafe_no_jail=False):
+    """({test id: score}, {the ids of the tests that failed}) of the submission graded with
+    seed."""
     result = grading.grade(folder, default_rubric(), seed=seed, unsafe_no_jail=unsafe_no_jail)
-    return {test.spec.id: test.score for test in result.tests}
+    return ({test.spec.id: test.score for test in result.tests},
+            {test.spec.id for test in result.tests if not test.outcome.passed})
 
 
 def scores_under_keys(folder, key_count, unsafe_no_jail=False):
-    """(folder name, the seeds, [per_test_scores under each key])."""
+    """(folder name, the seeds, [{test id: score} under each key], [{failed test ids} under
+    each key])."""
     seeds = [seed_under(key, folder) for key in keys(key_count)]
-    return folder.name, seeds, [per_test_scores(folder, seed, unsafe_no_jail) for seed in seeds]
+    results = [per_test_results(folder, seed, unsafe_no_jail) for seed in seeds]
+    return folder.name, seeds, [scores for scores, _ in results], [failed for _, failed in results]
 
 
 def scores_of_failing(failed):

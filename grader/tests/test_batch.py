@@ -14,7 +14,7 @@ import zipfile
 import pytest
 
 from grader import KIT_ROOT, grading, seed_key
-from grader.staff import batch, class_folder
+from grader.staff import batch, class_folder, class_record
 from grader.results import csv_table
 from grader.results.rubric import load_rubric
 from grader.tests import pinned
@@ -114,6 +114,9 @@ class Student:
     def __init__(self, name):
         self.name = self.shown_path = name
 
+    def identity(self):
+        return {"sid": "", "email": "", "late": ""}
+
 
 def run_fake_children(behaviours, timeout=30, crashed=None):
     """run_children with children that behave as told; {index: Record}.  A "crash once"
@@ -127,7 +130,7 @@ def run_fake_children(behaviours, timeout=30, crashed=None):
             os._exit(3)
         if behaviour == "hang":
             time.sleep(600)
-        connection.send(batch.Record({"student": student.name}, [], "fine"))
+        connection.send(class_record.Record({"student": student.name}, [], "fine"))
 
     done = {}
     todo = [(index, Student(name), "") for index, name in enumerate(behaviours)]

@@ -122,11 +122,12 @@ def test_an_unwritable_results_file_is_refused_before_grading():
 
 def test_a_folder_as_an_output_file_is_refused_before_grading(tmp_path):
     (tmp_path / "taken.json").mkdir()
+    (tmp_path / "taken.csv").mkdir()
     (tmp_path / "class" / "ada").mkdir(parents=True)
     for arguments in (("grade", SUBMISSIONS / "correct_star", "--json", tmp_path / "taken.json"),
-                      ("grade-all", tmp_path / "class", "--csv", tmp_path / "taken.json")):
+                      ("grade-all", tmp_path / "class", "--csv", tmp_path / "taken.csv")):
         result = grader(*arguments)
-        assert_clear_failure(result, 2, "taken.json: it is a folder")
+        assert_clear_failure(result, 2, "%s: it is a folder" % arguments[-1].name)
         assert result.stdout == "" and "Errno" not in result.stderr
         assert "graded" not in result.stderr
 
@@ -149,7 +150,8 @@ def test_the_tests_command_lists_every_test_and_the_points():
     assert result.returncode == 0
     assert "check_word: 12 points" in result.stdout
     assert "wordle_program: 4 points, all or nothing" in result.stdout
-    assert result.stdout.count("\n  ") == 39
+    graded, hand = result.stdout.split("given by hand")
+    assert graded.count("\n  ") == 39 and hand.count("\n  ") == 8    # the rubric's hand items
 
 
 def test_the_grader_never_imports_the_students_files_from_its_working_directory(tmp_path):
@@ -188,7 +190,8 @@ def test_grade_all_writes_one_csv_row_per_student(tmp_path):
 
 
 def test_grade_all_of_an_empty_folder_is_a_clear_error(tmp_path):
-    result = grader("grade-all", tmp_path, "--csv", tmp_path / "scores.csv")
+    (tmp_path / "class").mkdir()
+    result = grader("grade-all", tmp_path / "class", "--csv", tmp_path / "scores.csv")
     assert_clear_failure(result, 2, "holds no submission folders, .zip files or Canvas files")
 
 

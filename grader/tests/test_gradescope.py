@@ -79,7 +79,8 @@ def test_zip_has_gradescope_scripts_on_top_and_no_tests_or_staff_parts(tmp_path)
         assert name in names
     assert modes["run_autograder"] & 0o111 and modes["setup.sh"] & 0o111
     assert not [name for name in names if "/tests/" in name or name.endswith(".pyc")]
-    assert not [name for name in names if "/pages/" in name or name.endswith(".html")]
+    assert not [name for name in names if "/pages/" in name or "/review/" in name
+                or name.endswith(".html")]
     assert "grader/staff/batch.py" not in names and "requirements.txt" not in names
 
 

@@ -6,7 +6,8 @@ the wrong way, and a correct one) is graded under 3 kits' keys: under each its p
 must be those of the manifest's grading, with CORPUS_SEED (test_corpus checks that one), so 4
 seeds give one score to each test. (Scores, not failed tests: a game a seed draws may not show
 a program's mistake where another does, and an all-or-nothing group costs the same either
-way.) benchmarks/key_invariance.py does the whole corpus under 8 keys.
+way.) A mistake every game of a test is typed to show (SAME_FAILED_TESTS) must fail the
+same tests under every key. benchmarks/key_invariance.py does the whole corpus under 8 keys.
 """
 import concurrent.futures
 import os
@@ -24,26 +25,31 @@ DRAW_DEPENDENT = ["correct_counts", "cw_extra_yellow", "cw_loops_on_repeats", "c
                   "samples_first_five", "samples_seeded_by_list_length", "samples_seeded_each_turn",
                   "seeded_by_month", "seeded_from_clock",
                   "seeded_secret"]
+# A program's own mistake in a clue rule case: each of the normal game's three tests sees the
+# rule cases (its lost and second games are replayed typing them), so it fails the same tests
+# under every key, whatever the rubric's groups (issue 45).
+SAME_FAILED_TESTS = ["inline_colours_extra_yellow"]
 KEYS = 3
 pytestmark = pytest.mark.timeout(1800)
 
 
 @pytest.fixture(scope="module")
 def graded():
-    """{name: (seeds, [per-test scores under each key])}."""
+    """{name: (seeds, [per-test scores under each key], [failed tests under each key])}."""
     with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
         jobs = [pool.submit(scores_under_keys, SUBMISSIONS / name, KEYS, os.geteuid() != 0)
                 for name in DRAW_DEPENDENT]
-        return {name: (seeds, scores) for name, seeds, scores in (job.result() for job in jobs)}
+        return {name: (seeds, scores, failed)
+                for name, seeds, scores, failed in (job.result() for job in jobs)}
 
 
 def test_the_keys_and_the_manifest_give_different_seeds(graded):
-    assert all(len(set(seeds) | {CORPUS_SEED}) == KEYS + 1 for seeds, _ in graded.values())
+    assert all(len(set(seeds) | {CORPUS_SEED}) == KEYS + 1 for seeds, _, _ in graded.values())
 
 
 @pytest.mark.parametrize("name", DRAW_DEPENDENT)
 def test_per_test_scores_under_every_key_are_the_manifest_s(graded, name):
-    seeds, scores = graded[name]
+    seeds, scores, _ = graded[name]
     expected = scores_of_failing(MANIFEST[name]["failed"])
     assert differing_tests([expected] + scores) == {}, \
         "{test: [the manifest's score, its scores under seeds %s]}" % seeds
@@ -56,3 +62,9 @@ def test_the_manifest_s_scores_are_its_totals():
 
 def test_a_correct_submission_gets_every_point_under_every_key(graded):
     assert [sum(scores.values()) for scores in graded["correct_counts"][1]] == [40] * KEYS
+
+
+@pytest.mark.parametrize("name", SAME_FAILED_TESTS)
+def test_a_mistake_the_games_are_typed_to_show_fails_the_same_tests_under_every_key(graded, name):
+    seeds, _, failed = graded[name]
+    assert failed == [set(MANIFEST[name]["failed"])] * KEYS, "seeds %s" % seeds

@@ -237,6 +237,23 @@ def test_the_class_page_lists_every_student_and_links_each_page(batch):
     assert "mean 13.25, median 13.25 of 16" in html and ">mean 13.25</text>" in html
 
 
+def test_the_pages_show_the_sid_email_and_late_mark_the_class_s_record_holds(batch):
+    from grader.staff import class_record
+    row = {"student": "ada", "sid": "5551212", "email": "ada@<example>.edu", "late": "late",
+           "score": "16", "max_score": "16", "error": ""}
+    saved = class_record.Saved("ada", "stamp", class_record.Record(row, []))
+    inside.write_text(batch, ("ada", layout.RECORD), saved.text())
+    done = subprocess.run([sys.executable, "-m", "grader", "report", str(batch)],
+                          cwd=KIT_ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    html = (batch / "index.html").read_text()
+    assert "<th data-type=\"text\">SID</th><th data-type=\"text\">Email</th>" in html
+    assert ">5551212</td>" in html and "ada@&lt;example&gt;.edu" in html and ">late</span>" in html
+    page = (batch / "ada" / "index.html").read_text()
+    assert '<p class="identity">SID 5551212 &middot; ada@&lt;example&gt;.edu &middot; late</p>' in page
+    assert "SID" not in pages.build(batch)[0].read_text()    # no record given: no empty columns
+
+
 def test_report_command_builds_the_pages_and_refuses_a_bad_folder(batch, tmp_path):
     def report(folder):
         return subprocess.run([sys.executable, "-m", "grader", "report", str(folder)],
@@ -394,7 +411,7 @@ def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
     assert "timeouts: 1 test" in row and '<span class="ok">ok</span>' not in row
     page = (tmp_path / layout.folder_name("cy") / "index.html").read_text()
     assert "0 failed checks (files, imports, guard)" in page
-    assert "Points to give (by hand)" in page and "Autograder's score" in page
+    assert "Hand-graded: maximum" in page and "Autograder's score" in page
 
 
 def test_every_library_the_pages_import_is_checked_before_grading():

@@ -27,7 +27,7 @@ from grader.sandbox import child_process
 from grader.sandbox.modes import JAIL_UID_BASE
 from grader.sandbox.limits import Limits
 from grader.sandbox.child import codec
-from grader.sandbox import Status
+from grader.sandbox import FIRST_CALLS, Status
 from grader.submission import load_submission
 from grader.tests import load
 
@@ -660,6 +660,21 @@ def test_os_exit_in_a_call_costs_only_that_call(privileged):
         assert box.call("wordle", "check_word", ["LERED", "RADIO"]).status == Status.CRASHED
         known = box.call("wordle", "known_word", [[("RADIO", ["green"] + ["grey"] * 4)]])
         assert (known.status, known.value) == (Status.OK, "R____")
+
+
+@pytest.mark.parametrize("privileged", MODES)
+def test_named_calls_children_keep_their_own_state_side_by_side(privileged):
+    """hostile_history_secret_seen turns yellows grey once its process has seen the secret."""
+    honest = ["grey", "yellow", "grey", "grey", "green"]   # check_word("LERED", "DRUID")
+    told = ["grey", "grey", "grey", "grey", "green"]
+    with sandbox(hostile("history_secret_seen"), privileged) as box:
+        def clue():
+            return box.call("wordle", "check_word", ["LERED", "DRUID"]).value
+        assert [clue(), clue()] == [honest, told]
+        box.calls_in("another")
+        assert [clue(), clue()] == [honest, told]
+        box.calls_in(FIRST_CALLS)
+        assert clue() == told
 
 
 @pytest.mark.parametrize("privileged", MODES)

@@ -39,6 +39,8 @@ from grader.tests.test_jail import (AS_NOBODY, NO_USER_NAMESPACES, NOBODY, SETPR
                                     SYSTEM_PYTHON, WITHOUT_CAP_SYS_ADMIN, copy_kit)
 
 CHANNELS = Path(__file__).parent / "channels"
+sys.path.insert(0, str(CHANNELS))
+import probe_wordle  # noqa: E402  (the channels' probes, run here unsealed)
 SUBMISSIONS = Path(__file__).parent / "submissions"
 IS_ROOT = os.geteuid() == 0
 PREFIXES = {"jail": [], "userns": AS_NOBODY, "uid": NO_USER_NAMESPACES + WITHOUT_CAP_SYS_ADMIN}
@@ -80,6 +82,45 @@ def check_word(secret, guess):
             clue.append("grey")
     return clue
 """}
+# issue 46's pair: the sender marks the page cache (and keeps marking it), itself (a nice value,
+# one CPU) and holds shared memory; the receiver's check_word works only when one of its probes
+# leaked, and its known_word says what each came to
+SENDS, TAKES_BITS = ROUND_5_PAIR = ("round5_sends", "round5_takes")
+ROUND_5_TAILS = {SENDS: """
+import threading
+SENT = mark_process(), mark_page_cache(), hold_shared_memory(32)
+
+
+def keep_marking():
+    while True:
+        time.sleep(0.2)
+        mark_page_cache()
+
+
+threading.Thread(target=keep_marking, daemon=True).start()
+""", TAKES_BITS: """
+HEARD = {"page cache": page_cache(), "figures": machine_figures(), "processes": other_processes()}
+
+
+def known_word(clues):
+    return "; ".join("%s %s" % item for item in sorted(HEARD.items()))
+
+
+def check_word(secret, guess):
+    if not any(heard.startswith("leaked") for heard in HEARD.values()):
+        return None
+    remaining = [s for s, g in zip(secret, guess) if s != g]
+    clue = []
+    for s, g in zip(secret, guess):
+        if s == g:
+            clue.append("green")
+        elif g in remaining:
+            clue.append("yellow")
+            remaining.remove(g)
+        else:
+            clue.append("grey")
+    return clue
+"""}
 NEEDS_MODES = pytest.mark.skipif(not (IS_ROOT and SETPRIV and SYSTEM_PYTHON),
                                  reason="needs root (to become nobody), setpriv and a system python")
 
@@ -96,6 +137,11 @@ def kit():
         (folder / "submission_metadata.json").write_text('{"users": [{"email": "a@b.edu"}]}')
         make_pair(folder / "pair")
         make_futex_pair(folder / "futex_pair")
+        make_probe_pair(folder / "round5_pair", ROUND_5_TAILS)
+        round_4 = copy_kit(folder / "round4", [])     # the same kit sealed as round 4 left it
+        with open(round_4 / "grader" / "sandbox" / "child" / "seal.py", "a") as handle:
+            handle.write(ROUND_4_SEAL)
+        shutil.copytree(folder / "round5_pair", round_4 / "round5_pair")
         for path, folders, files in os.walk(folder):
             os.chmod(path, 0o755)
             for file in files:
@@ -117,8 +163,13 @@ def make_pair(folder):
 
 
 def make_futex_pair(folder):
+    make_probe_pair(folder, FUTEX_TAILS)
+
+
+def make_probe_pair(folder, tails):
+    """Two submissions made of channels/probe_wordle.py, each with its tail."""
     probe = (CHANNELS / "probe_wordle.py").read_text()
-    for name, tail in FUTEX_TAILS.items():
+    for name, tail in tails.items():
         (folder / name).mkdir(parents=True)
         (folder / name / "wordle.py").write_text(probe + tail)
         (folder / name / "easy_wordle.py").write_text("EMPTY = True\n")
@@ -185,25 +236,32 @@ def test_the_staff_output_names_the_seal(probed, mode):
 
 @pytest.fixture(scope="module")
 def pair_graded(kit):
-    """pair_graded(mode, pair): {student: results.json, "report": the second's report.txt} of
-    grade-all --jobs 2 over the pair ("pair": the corpus's, "futex_pair")."""
+    """pair_graded(mode, pair, jobs, seal_of): {student: results.json, "report": the second's
+    report.txt} of grade-all --jobs jobs over the pair ("pair": the corpus's, "futex_pair",
+    "round5_pair"): 2 grades them side by side, 1 the second after the first (by name); by
+    the kit sealed as now or (seal_of "round 4's") as round 4 left it."""
     graded = {}
+    pairs = {"pair": PAIR_NAMES, "futex_pair": FUTEX_PAIR, "round5_pair": ROUND_5_PAIR}
 
-    def run(mode, pair="pair"):
-        if (mode, pair) not in graded:
+    def run(mode, pair="pair", jobs=2, seal_of="this"):
+        key = mode, pair, jobs, seal_of
+        if key not in graded:
             prefix, env = PREFIXES[mode], environment(kit, mode)
-            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair
-            subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=kit, check=True,
-                           env=env, capture_output=True, timeout=300)
+            out = kit / ("out-nobody" if mode == "userns" else "out-root") / mode / pair / \
+                str(jobs) / seal_of.replace(" ", "-")
+            graded_kit = kit / "round4" if seal_of == FILTERS[0] else kit
+            subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "prepare"], cwd=graded_kit,
+                           check=True, env=env, capture_output=True, timeout=300)
             done = subprocess.run(prefix + [SYSTEM_PYTHON, "-m", "grader", "grade-all", pair,
-                                            "--out", str(out), "--jobs", "2"],
-                                  cwd=kit, env=env, capture_output=True, text=True, timeout=600)
+                                            "--out", str(out), "--jobs", str(jobs)],
+                                  cwd=graded_kit, env=env, capture_output=True, text=True,
+                                  timeout=600)
             assert done.returncode == 0, done.stderr
-            names = PAIR_NAMES if pair == "pair" else FUTEX_PAIR
-            graded[mode, pair] = {name: json.loads((out / name / "results.json").read_text())
-                                  for name in names}
-            graded[mode, pair]["report"] = (out / names[1] / "report.txt").read_text()
-        return graded[mode, pair]
+            names = pairs[pair]
+            graded[key] = {name: json.loads((out / name / "results.json").read_text())
+                           for name in names}
+            graded[key]["report"] = (out / names[1] / "report.txt").read_text()
+        return graded[key]
     return run
 
 
@@ -269,6 +327,45 @@ def test_two_gradings_at_once_pass_no_bit_through_a_shared_futex(pair_graded, mo
 
 
 @NEEDS_MODES
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("jobs", [2, 1])
+@pytest.mark.parametrize("mode", list(PREFIXES))
+def test_round_5s_channels_pass_nothing_side_by_side_or_one_after_the_other(pair_graded, mode,
+                                                                             jobs):
+    """Issue 46: the page cache, the machine's figures and other processes by pid, between two
+    gradings at once (jobs 2) and to one graded after the sender ended (jobs 1): each probe
+    refused (the page cache's four ways EPERM; sysinfo and statvfs EPERM, /proc absent or
+    refused by Landlock; every other pid ESRCH), the receiver's check_word never works."""
+    results = pair_graded(mode, "round5_pair", jobs)
+    report = results["report"]
+    assert "Sandbox: %s mode" % mode in report
+    assert "page cache closed: EPERM/EPERM/EPERM/EPERM" in report, report
+    assert "figures closed: EPERM/EPERM/" in report
+    assert "processes closed: ESRCH" in report
+    scores = [test["score"] for test in results[TAKES_BITS]["tests"]
+              if test["name"].startswith("check_word")]
+    assert scores and sum(scores) == 0
+
+
+@NEEDS_MODES
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("jobs", [2, 1])
+@pytest.mark.parametrize("mode", list(PREFIXES))
+def test_round_5s_channels_passed_bits_on_round_4s_seal(pair_graded, mode, jobs):
+    """The same pair graded by the kit sealed as round 4 left it: the page cache's bits reach
+    the receiver side by side and after the sender ended, the machine's figures are read, and
+    its check_word works."""
+    results = pair_graded(mode, "round5_pair", jobs, FILTERS[0])
+    report = results["report"]
+    bits = "".join(map(str, probe_wordle.CACHE_BITS))
+    assert "page cache leaked: %s by " % bits in report, report
+    assert "figures leaked: sysinfo (shared memory " in report
+    scores = [test["score"] for test in results[TAKES_BITS]["tests"]
+              if test["name"].startswith("check_word")]
+    assert scores and sum(scores) > 0
+
+
+@NEEDS_MODES
 def test_the_futex_pair_passes_its_bit_where_nothing_is_sealed(kit):
     """The same two as plain processes: the listener's wait is woken, its check_word works."""
     folder = kit / "futex_pair"
@@ -296,7 +393,8 @@ def test_without_landlock_the_uid_mode_says_what_anyone_may_read():
     assert missing == ["no Landlock (Function not implemented): student code can read every file "
                        "its uid may read (in the uid mode: another student's code through the "
                        "grader's command line or the class folder, Gradescope's "
-                       "submission_metadata.json) and write in the world-writable folders "
+                       "submission_metadata.json, the machine's figures and other processes "
+                       "in /proc) and write in the world-writable folders "
                        "(removed after each run)"]
 
 
@@ -310,9 +408,12 @@ def test_without_seccomp_the_staff_output_names_what_gradings_at_once_share():
     assert missing[1].startswith("no seccomp filter for the riscv64 architecture: file locks, "
                                  "inotify and shared futexes on shared read-only files, System V "
                                  "and POSIX IPC")
+    assert "the machine's figures (sysinfo), other processes by their pids stay open between " \
+        "gradings running at once, and the page cache's state" in missing[1]
     assert missing[-1] == "the grader's session keyring is readable by student code"
     _, jailed = sealing.protections(report, uid_mode=False)
     assert "System V" not in "\n".join(jailed)      # the IPC namespace holds those
+    assert "pids" not in "\n".join(jailed)          # and the PID namespace these
 
 
 def test_an_unknown_architecture_is_refused_cleanly_and_reported(tmp_path):
@@ -364,13 +465,14 @@ def run_filter(program, number, arch, args=(0,) * 6):
 
 
 ALLOW, LOG = seal.SECCOMP_RET_ALLOW, seal.SECCOMP_RET_LOG
-ENOSYS, EPERM, EINVAL = (seal.SECCOMP_RET_ERRNO | number for number in (38, 1, 22))
+ENOSYS, EPERM, EINVAL, ESRCH = (seal.SECCOMP_RET_ERRNO | number for number in (38, 1, 22, 3))
+SEALED_PID = 4321       # the sealed process's pid, baked into the filter
 
 
 @pytest.mark.parametrize("machine", list(seal.ARCHITECTURES))
 def test_the_filter_follows_its_tables_call_by_call(machine):
     arch, numbers = seal.ARCHITECTURES[machine]
-    program = seal.filter_program(arch, numbers)
+    program = seal.filter_program(arch, numbers, SEALED_PID)
     allowed = {name for names in seal.ALLOWED.values() for name in names.split()}
     refused = {name for names in seal.REFUSED.values() for name in names.split()}
     by_number = {number: name for name, number in numbers.items()}
@@ -398,13 +500,51 @@ def test_the_filter_follows_its_tables_call_by_call(machine):
     assert call("rt_sigaction", 17, 1 << 32) == EPERM    # a pointer whose low half is 0
     assert call("rt_sigaction", 10, 0x7FFE0010) == ALLOW
     assert call("fcntl", 3, 6 | 1 << 32) == EPERM    # the kernel reads the low 32 bits only
+    # issue 46: the page cache (drop, age, test), huge pages, resource usage
+    assert call("fadvise64", 3, 0, 0, 1) == ALLOW            # POSIX_FADV_RANDOM
+    for advice in (3, 4, 5):                                 # WILLNEED, DONTNEED, NOREUSE
+        assert call("fadvise64", 3, 0, 0, advice) == EPERM
+    assert call("madvise", 0, 4096, 4) == ALLOW and call("madvise", 0, 4096, 14) == ALLOW
+    for advice in (3, 9, 12, 20, 21, 22, 25):  # WILLNEED, REMOVE, MERGEABLE, COLD, PAGEOUT, ...
+        assert call("madvise", 0, 4096, advice) == EINVAL
+    assert call("preadv2", 3, 0, 1, 0, 0, 0) == ALLOW
+    assert call("preadv2", 3, 0, 1, 0, 0, 1) == ALLOW           # RWF_HIPRI
+    for flag in (8, 0x80, 1 << 31):                          # RWF_NOWAIT, RWF_DONTCACHE, ...
+        assert call("preadv2", 3, 0, 1, 0, 0, flag | 4) == EPERM
+        assert call("pwritev2", 3, 0, 1, 0, 0, flag) == EPERM
+    assert call("mmap", 0, 4096, 3, 0x22) == ALLOW           # MAP_PRIVATE | MAP_ANONYMOUS
+    assert call("mmap", 0, 4096, 3, 0x22 | 0x40000) == EINVAL       # MAP_HUGETLB
+    assert call("memfd_create", 0, 1) == ALLOW and call("memfd_create", 0, 5) == EINVAL
+    assert call("wait4", 5, 0x7FFE0000, 0, 0) == ALLOW       # waitpid's: no usage
+    assert call("wait4", 5, 0, 0, 0x7FFE0000) == EPERM and call("wait4", 5, 0, 0, 1 << 32) == EPERM
+    assert call("waitid", 1, 5, 0x7FFE0000, 4, 0) == ALLOW
+    assert call("waitid", 1, 5, 0x7FFE0000, 4, 0x7FFE0100) == EPERM
+    # issue 46: a process named by its pid only as itself (0 or its own)
+    for name in ("sched_getaffinity", "sched_setaffinity", "sched_getparam",
+                 "sched_getscheduler", "getpgid", "getsid", "prlimit64"):
+        assert call(name, 0) == ALLOW and call(name, SEALED_PID) == ALLOW, name
+        assert call(name, 1) == ESRCH and call(name, SEALED_PID + 1) == ESRCH, name
+    for name in ("getpriority", "setpriority"):
+        assert call(name, 0, 0) == ALLOW and call(name, 0, SEALED_PID) == ALLOW
+        assert call(name, 0, 1) == ESRCH and call(name, 0, SEALED_PID - 1) == ESRCH
+        assert call(name, 1, 0) == ESRCH and call(name, 2, 0) == ESRCH     # PRIO_PGRP, PRIO_USER
+    for name in ("clock_gettime", "clock_getres", "clock_nanosleep", "timer_create"):
+        for clock in (0, 1, 2, 3, 7, 11):        # the machine's clocks, its own CPU clocks
+            assert call(name, clock) == ALLOW, (name, clock)
+        for pid in (0, SEALED_PID):              # its process's and main thread's CPU clocks
+            assert call(name, (~pid << 3 | 2) & 0xFFFFFFFF) == ALLOW
+            assert call(name, (~pid << 3 | 6) & 0xFFFFFFFF) == ALLOW
+        assert call(name, (~1 << 3 | 2) & 0xFFFFFFFF) == EINVAL      # init's CPU time
+        assert call(name, (~(SEALED_PID + 1) << 3 | 6) & 0xFFFFFFFF) == EINVAL
+        assert call(name, (~3 << 3 | 3) & 0xFFFFFFFF) == EINVAL      # a clock device's fd
     assert run_filter(program, 0, 0x40000003) == EPERM      # another architecture (i386)
     if machine == "x86_64":
         assert run_filter(program, seal.X32_SYSCALL_BIT | 0, arch) == EPERM
-    audit = seal.filter_program(arch, numbers, audit=True)
+    audit = seal.filter_program(arch, numbers, SEALED_PID, audit=True)
     assert run_filter(audit, numbers["futex_waitv"], arch) == EPERM
     assert run_filter(audit, 599, arch) == LOG
     assert run_filter(audit, numbers["futex"], arch, (0, 0, 0, 0, 0, 0)) == LOG
+    assert run_filter(audit, numbers["getpriority"], arch, (0, 1, 0, 0, 0, 0)) == LOG
 
 
 def test_every_name_in_the_tables_is_a_call_of_some_architecture():
@@ -415,8 +555,11 @@ def test_every_name_in_the_tables_is_a_call_of_some_architecture():
     header = Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h")
     if header.is_file():    # the x86_64 numbers as the kernel's headers have them
         defined = dict(re.findall(r"#define __NR_(\w+) (\d+)", header.read_text()))
-        assert {name: str(number) for name, number in seal.ARCHITECTURES["x86_64"][1].items()} \
-            == {name: defined[name] for name in seal.ARCHITECTURES["x86_64"][1]}
+        table = seal.ARCHITECTURES["x86_64"][1]
+        assert {name: str(number) for name, number in table.items() if name in defined} \
+            == {name: defined[name] for name in table if name in defined}
+        newest = max(int(number) for number in defined.values())
+        assert all(number > newest for name, number in table.items() if name not in defined)
 
 
 @pytest.mark.skipif(os.uname().machine not in seal.ARCHITECTURES, reason="no filter for this machine")
@@ -427,7 +570,8 @@ def test_the_filter_keeps_the_subreaper_flag_and_the_rest_of_prctl(tmp_path):
     script = ("import ctypes, ctypes.util, fcntl, json, os, sys; sys.path.insert(0, %r); import seal\n"
               "libc = ctypes.CDLL(None, use_errno=True)\n"
               "libc.prctl(36, 1, 0, 0, 0)\n"
-              "seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine]))\n"
+              "seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine],\n"
+              "                                        os.getpid()))\n"
               "found = {}\n"
               "found['clear'] = (libc.prctl(36, 0, 0, 0, 0), ctypes.get_errno())\n"
               "flag = ctypes.c_int(-1)\n"
@@ -460,13 +604,13 @@ def test_landlock_hides_a_private_folder_only_outside_every_path_it_opens(tmp_pa
 
 
 LIVE_CALLS = """
-import ctypes, json, os, subprocess, sys, threading
+import ctypes, json, os, subprocess, sys, threading, time
 sys.path.insert(0, %r)
 import seal
 libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 arch, numbers = seal.ARCHITECTURES[os.uname().machine]
-seal.install_filter(seal.filter_program(arch, numbers))
+seal.install_filter(seal.filter_program(arch, numbers, os.getpid()))
 found = {}
 def errno_of(result):
     return 0 if result >= 0 else ctypes.get_errno()
@@ -476,7 +620,21 @@ found["private futex"] = errno_of(libc.syscall(numbers["futex"], ctypes.byref(wo
 found["msgctl"] = errno_of(libc.msgctl(0, 3, ctypes.create_string_buffer(256)))   # IPC_INFO
 found["shmctl"] = errno_of(libc.shmctl(0, 14, ctypes.create_string_buffer(256)))  # SHM_INFO
 found["unshare"] = errno_of(libc.unshare(0x10000000))
-found["mincore"] = errno_of(libc.syscall({"x86_64": 27, "aarch64": 232}[os.uname().machine], 0, 0, 0))
+found["mincore"] = errno_of(libc.syscall(numbers["mincore"], 0, 0, 0))
+found["sysinfo"] = errno_of(libc.sysinfo(ctypes.create_string_buffer(256)))
+def os_errno(action):
+    try:
+        action()
+        return 0
+    except OSError as error:
+        return error.errno
+handle = os.open(os.__file__, os.O_RDONLY)
+found["DONTNEED"] = os_errno(lambda: os.posix_fadvise(handle, 0, 0, os.POSIX_FADV_DONTNEED))
+found["RWF_NOWAIT"] = os_errno(lambda: os.preadv(handle, [bytearray(4096)], 0, os.RWF_NOWAIT))
+found["a plain read"] = os_errno(lambda: os.preadv(handle, [bytearray(4096)], 0))
+found["init's nice value"] = os_errno(lambda: os.getpriority(os.PRIO_PROCESS, 1))
+found["its own"] = os_errno(lambda: (os.nice(1), os.getpriority(os.PRIO_PROCESS, os.getpid()),
+                                     os.sched_getaffinity(0), time.process_time()))
 results = []
 threads = [threading.Thread(target=results.append, args=(n,)) for n in range(4)]
 for thread in threads:
@@ -505,7 +663,9 @@ def test_under_the_filter_threads_and_programs_run_and_the_channels_are_refused(
         timeout=60)
     assert json.loads(done.stdout) == {
         "shared futex": errno.EINVAL, "private futex": 0, "msgctl": errno.EPERM,
-        "shmctl": errno.EPERM, "unshare": errno.ENOSYS, "mincore": errno.ENOSYS,
+        "shmctl": errno.EPERM, "unshare": errno.ENOSYS, "mincore": errno.EPERM,
+        "sysinfo": errno.EPERM, "DONTNEED": errno.EPERM, "RWF_NOWAIT": errno.EPERM,
+        "a plain read": 0, "init's nice value": errno.ESRCH, "its own": 0,
         "threads": [0, 1, 2, 3], "program": "42", "ignore SIGCHLD": errno.EPERM,
         "ignore SIGUSR1": 0, "SIGCHLD's action is the default": True}, done.stderr
 
@@ -540,3 +700,121 @@ def test_landlock_alone_scopes_abstract_sockets_and_signals(tmp_path):
     finally:
         listener.close()
     assert done.stdout.strip() == "[1, 1]", done.stderr      # EPERM for both
+
+
+# ------------------------------------------------------------------ issue 46: round 5's channels
+# The calls round 5 closed or checked, which round 4's filter allowed as they were (mincore,
+# cachestat and readahead were unlisted: ENOSYS).
+ROUND_5 = ("madvise fadvise64 preadv2 pwritev2 mmap memfd_create wait4 waitid getpriority "
+           "setpriority sched_getaffinity sched_setaffinity sched_getparam sched_getscheduler "
+           "getpgid getsid prlimit64 clock_gettime clock_getres clock_nanosleep timer_create "
+           "sysinfo statfs fstatfs getrusage").split()
+FILTERS = ("round 4's", "this")
+# round 4's filter: seal.py's tables with round 5's calls allowed as they were
+ROUND_4_SEAL = """
+ROUND_5 = %r
+for name in ROUND_5:
+    CHECKED.pop(name, None)
+REFUSED = {group: " ".join(name for name in names.split()
+                           if name not in ROUND_5 + ["mincore", "cachestat", "readahead"])
+           for group, names in REFUSED.items()}
+ALLOWED["round 4"] = " ".join(ROUND_5)
+""" % ROUND_5
+SEALED = """
+import errno, os, sys, time
+sys.path[:0] = [%(child)r, %(channels)r]
+import probe_wordle, seal
+if %(round_4)r:
+    exec(%(round_4_seal)r, vars(seal))
+seal.install_filter(seal.filter_program(*seal.ARCHITECTURES[os.uname().machine], os.getpid()))
+try:
+    print(%(action)s, flush=True)
+except OSError as error:
+    print("closed: " + errno.errorcode[error.errno], flush=True)
+time.sleep(%(hold)r)
+"""
+NEEDS_FILTER = pytest.mark.skipif(os.uname().machine not in seal.ARCHITECTURES,
+                                  reason="no filter for this machine")
+
+
+def sealed(action, which, hold=0):
+    """A process under which filter ("round 4's" or "this") that prints what the expression
+    action (of probe_wordle's) came to, then waits hold seconds."""
+    return subprocess.Popen(
+        [sys.executable, "-I", "-c", SEALED % {
+            "child": str(KIT_ROOT / "grader" / "sandbox" / "child"), "channels": str(CHANNELS),
+            "round_4": which == FILTERS[0], "round_4_seal": ROUND_4_SEAL, "action": action,
+            "hold": hold}],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def printed(process):
+    line = process.stdout.readline().strip()
+    assert line, process.stderr.read()
+    return line
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_a_grading_reads_the_page_cache_another_left_only_on_round_4s_filter(which):
+    """The pages a sender read in and dropped, one a bit, outlive it: a grading started after
+    it read them by RWF_NOWAIT and the major faults getrusage counts (mincore and cachestat
+    were never allowed); now every way to tell is refused, and so is the sender's drop."""
+    assert probe_wordle.mark_page_cache() == "sent"      # as any process on the machine may
+    receiver = sealed("probe_wordle.page_cache()", which)
+    got = printed(receiver)
+    receiver.wait()
+    if which == FILTERS[0]:
+        bits = "".join(map(str, probe_wordle.CACHE_BITS))
+        assert got.startswith("leaked: %s by RWF_NOWAIT" % bits), got
+    else:
+        assert got == "closed: EPERM/EPERM/EPERM/EPERM"
+        sender = sealed("probe_wordle.mark_page_cache()", which)
+        assert printed(sender) == "closed: EPERM"
+        sender.wait()
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_the_machines_shared_memory_carries_a_bit_only_on_round_4s_filter(which):
+    """A sender's 1-bit is 128 MiB of shared memory held; the receiver reads the machine's
+    figure (sysinfo) while it is held and once it is not.  statvfs's free space is refused too."""
+    held = probe_wordle.hold_shared_memory(128)
+    try:
+        during = sealed("probe_wordle.shared_memory_figure()", which)
+        while_held = printed(during)
+        during.wait()
+    finally:
+        os.close(held)
+    after = sealed("probe_wordle.shared_memory_figure()", which)
+    when_released = printed(after)
+    after.wait()
+    statvfs = sealed("os.statvfs(os.path.dirname(os.__file__)).f_bfree", which)
+    free = printed(statvfs)
+    statvfs.wait()
+    if which == FILTERS[0]:
+        assert int(while_held) - int(when_released) > 96 << 20
+        assert free.isdigit()
+    else:
+        assert while_held == when_released == free == "closed: EPERM"
+
+
+@NEEDS_FILTER
+@pytest.mark.parametrize("which", FILTERS)
+def test_a_process_finds_another_by_its_pid_only_on_round_4s_filter(which):
+    """The sender marks itself with a nice value and one CPU; the receiver asks the pids near
+    its own for their nice values and reads the marked one's CPUs and CPU time (without a
+    PID namespace, as in the uid mode); now only its own pid answers."""
+    sender = sealed("probe_wordle.mark_process()", which, hold=30)
+    try:
+        assert printed(sender) == "marked"       # its own nice value and affinity it may set
+        receiver = sealed("probe_wordle.other_processes()", which)
+        got = printed(receiver)
+        receiver.wait()
+    finally:
+        sender.kill()
+        sender.wait()
+    if which == FILTERS[0]:
+        assert got.startswith("leaked: pid %d marked, on CPUs [" % sender.pid), got
+    else:
+        assert got == "closed: ESRCH"

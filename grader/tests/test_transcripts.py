@@ -15,7 +15,7 @@ from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples
 from grader.results.outcome import Diff, Outcome
 from grader.sandbox.child_reports import RunResult
 from grader.sandbox.limits import Limits
-from grader.sandbox import Status
+from grader.sandbox import FIRST_CALLS, Status
 from grader.checks import screen
 from grader.checks.screen import screen_lines
 from grader.tests import fakes
@@ -314,7 +314,8 @@ def test_a_correct_program_passes_all_three_runs_whatever_the_seed(program, numb
     assert all(outcome.passed for outcome in outcomes.values()), outcomes
     first, second, third = seeds.runs(program)
     # the easy game's second game is replayed when the first games left too few turns to
-    # show a mistaken sampling (test_a_second_game_is_replayed_only_when_...)
+    # show a mistaken sampling (test_a_second_game_is_replayed_only_when_...); the normal
+    # game's lost and second games only where the won game failed
     assert [seed for _, _, seed in box.runs] in ([first, first, second],
                                                  [first, first, second, second])
     assert len({first, second, third}) == 3
@@ -628,7 +629,8 @@ def graded_through_own_functions(functions, program, tested=None):
     outcomes = dict(found.outcomes)
     first = {test_id: outcome.passed for test_id, outcome in outcomes.items()}
     outcomes.update(T.rejudge_through_own_functions(box, found.rejudges,
-                                                    tested or function_tests(functions)))
+                                                    tested or function_tests(functions),
+                                                    SEEDS.number))
     return first, outcomes
 
 
@@ -679,7 +681,8 @@ def test_a_test_of_two_games_passes_through_the_students_functions_only_when_bot
     tested = function_tests(functions)
     for rejudged, expected in ((games[:1], None), (games, games[1].outcome),
                                (games[::-1], games[1].outcome)):
-        outcomes = T.rejudge_through_own_functions(FakeBox(functions), rejudged, tested)
+        outcomes = T.rejudge_through_own_functions(FakeBox(functions), rejudged, tested,
+                                                   SEEDS.number)
         found = outcomes["wordle_program.second_game"]
         assert (found.passed, found.details) == (False, expected.details) if expected \
             else found.passed
@@ -714,7 +717,8 @@ def test_a_check_word_that_answers_otherwise_after_its_tests_accepts_no_game(dur
     if during is swapped_check_word:
         assert "check_word answered the same call differently at two times: check_word(" in \
             details(outcomes["wordle_program.loss"])
-        assert "it keeps state between calls" in details(outcomes["wordle_program.loss"])
+        assert "its answers depend on what was called before" in details(
+            outcomes["wordle_program.loss"])
 
 
 class MemoTwoFaced:
@@ -723,10 +727,13 @@ class MemoTwoFaced:
     a new process starts honest again."""
 
     def __init__(self):
-        self.fresh_process()
+        self.processes, self.memory = {}, None
+        self.in_process(FIRST_CALLS, True)
+        self.tests_over = False
 
-    def fresh_process(self):
-        self.memory, self.tests_over = {}, False
+    def in_process(self, name, new):
+        self.memory = self.processes.setdefault(name, {})
+        self.tests_over = not new
 
     def __call__(self, secret, guess):
         if (secret, guess) not in self.memory:
@@ -735,19 +742,111 @@ class MemoTwoFaced:
         return self.memory[(secret, guess)]
 
 
-def test_the_students_functions_answer_for_the_games_in_a_process_of_their_own():
+def no_clues(secret, guess):
+    return ["green"] * 5 if secret == guess else ["grey"] * 5
+
+
+def test_a_memory_of_the_tests_answers_no_game():
     check_word = MemoTwoFaced()
     functions = dict(reference_functions(), check_word=check_word)
     tested = function_tests(functions)
     check_word.tests_over = True
-
-    def no_clues(secret, guess):
-        return ["green"] * 5 if secret == guess else ["grey"] * 5
     box = FakeBox(functions, {"wordle": program_with_check_word(no_clues)})
     found = T.test_program(box, T.WORDLE, SEEDS)
-    outcomes = dict(found.outcomes, **T.rejudge_through_own_functions(box, found.rejudges, tested))
-    assert box.fresh_starts == 1
+    outcomes = dict(found.outcomes, **T.rejudge_through_own_functions(box, found.rejudges, tested,
+                                                                      SEEDS.number))
+    assert box.processes == [FIRST_CALLS, own_functions.GAMES_PROCESS, FIRST_CALLS]
     assert not any(outcome.passed for outcome in outcomes.values())
+    assert "answers depend on what was called before" in details(outcomes["wordle_program.loss"])
+
+
+FIRST_TEST_CALL = list(function_runner.cases_of(function_runner.FUNCTION_TESTS[0])[0].args)
+
+
+class HistoryFaced:
+    """A check_word wrong in one official case (so that it answers for itself) that turns
+    its yellows grey where lies(history, secret, guess) says, history being the calls its
+    process made before ((secret, guess) pairs; each process has its own)."""
+
+    def __init__(self, lies):
+        self.lies, self.histories, self.process = lies, {}, FIRST_CALLS
+
+    def in_process(self, name, new):
+        self.process = name
+
+    def __call__(self, secret, guess):
+        history = self.histories.setdefault(self.process, [])
+        clue = RIGHT_CHECK_WORD(secret, guess)
+        if [secret, guess] == FIRST_TEST_CALL:
+            clue = clue[::-1]
+        if self.lies(history, secret, guess):
+            clue = ["grey" if colour == "yellow" else colour for colour in clue]
+        history.append((secret, guess))
+        return clue
+
+
+def in_the_tests_process(history):
+    return bool(history) and list(history[0]) == FIRST_TEST_CALL
+
+
+HISTORY_FACED = {
+    # the round-5 red team's: honest in its tests' process, known by its first call; elsewhere
+    # a call with the previous call's secret (a game's later guess) loses its yellows
+    "the previous call's secret": lambda history, secret, guess: not in_the_tests_process(
+        history) and bool(history) and history[-1][0] == secret,
+    "a count of calls": lambda history, secret, guess: not in_the_tests_process(history)
+    and len(history) >= 1,
+    "a secret seen before": lambda history, secret, guess: any(
+        secret == seen for seen, _ in history),
+    "the previous call's guess": lambda history, secret, guess: bool(history)
+    and bool(set(history[-1][1]) & set(secret)),
+}
+
+
+@pytest.mark.parametrize("lies", list(HISTORY_FACED))
+def test_a_function_whose_answers_depend_on_its_history_answers_no_game(lies):
+    """Its program shows the colours it gives in a game (each run a process of its own); its
+    tests mostly pass; it answers the games' calls one way in their order, in a process of
+    their own, and another in its tests' process among its test calls: not trusted, and said."""
+    check_word = HistoryFaced(HISTORY_FACED[lies])
+    functions = dict(reference_functions(), check_word=check_word)
+    tested = function_tests(functions)
+    assert not tested.outcomes["check_word.official"].passed
+
+    def program(stdin, seed):
+        return program_with_check_word(HistoryFaced(HISTORY_FACED[lies]))(stdin, seed)
+    first, outcomes = graded_through_own_functions(functions, program, tested)
+    assert not any(first.values())
+    assert not any(outcome.passed for outcome in outcomes.values())
+    assert "check_word answered the same call differently at two times" in details(
+        outcomes["wordle_program.win"])
+    assert "its answers depend on what was called before" in details(
+        outcomes["wordle_program.win"])
+
+
+class Remembering:
+    """A check_word wrong by its tests (grey and yellow swapped) with state that changes no
+    answer: a cache of its answers, a count of its calls, a log of them."""
+
+    def __init__(self):
+        self.cache, self.count, self.log = {}, 0, []
+
+    def __call__(self, secret, guess):
+        self.count += 1
+        self.log.append((secret, guess))
+        if (secret, guess) not in self.cache:
+            self.cache[(secret, guess)] = swapped_check_word(secret, guess)
+        return list(self.cache[(secret, guess)])
+
+
+def test_state_that_changes_no_answer_keeps_the_games_judged_through_the_function():
+    check_word = Remembering()
+    functions = dict(reference_functions(), check_word=check_word)
+    _, outcomes = graded_through_own_functions(
+        functions, program_with_check_word(Remembering()))
+    assert all(outcome.passed for outcome in outcomes.values())
+    assert all("the colours are your check_word's" in details(outcome)
+               for outcome in outcomes.values())
 
 
 def test_a_word_list_in_another_order_is_the_same_answer_but_other_words_are_not():
@@ -756,11 +855,12 @@ def test_a_word_list_in_another_order_is_the_same_answer_but_other_words_are_not
     tested = function_runner.FunctionTestRun(
         {"filter_word_list.official": Outcome(False)},
         {"filter_word_list": {function_runner.call_key(args): ["crane", "slate"]}})
-    own = OwnFunctions(FakeBox({}), tested)
-    own._check_consistent("filter_word_list", args, ["slate", "crane"])
+    own = OwnFunctions(FakeBox({}), tested, SEEDS.number)
+    own._check_test_value("filter_word_list", args, ["slate", "crane"], "here")
     assert own.inconsistent == {}
-    own._check_consistent("filter_word_list", args, ["slate"])
-    assert own.inconsistent == {"filter_word_list": (args, ["crane", "slate"], ["slate"])}
+    own._check_test_value("filter_word_list", args, ["slate"], "here")
+    assert own.inconsistent == {"filter_word_list": own_functions.Difference(
+        args, ["crane", "slate"], own_functions.IN_ITS_TESTS, ["slate"], "here")}
 
 
 def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():
@@ -781,13 +881,21 @@ def test_a_function_all_of_whose_tests_passed_is_the_reference_for_its_games():
     assert not any(first.values()) and not any(o.passed for o in outcomes.values())
 
 
-def test_each_call_of_the_students_functions_is_made_once_a_grading():
+def test_each_game_call_of_the_students_functions_is_made_once_in_each_of_two_processes():
     functions = dict(reference_functions(), check_word=swapped_check_word)
     box = FakeBox(functions, {"wordle": program_with_check_word(swapped_check_word)})
     T.rejudge_through_own_functions(box, T.test_program(box, T.WORDLE, SEEDS).rejudges,
-                                    function_tests(functions))
-    calls = [(name, repr(args)) for name, args in box.calls]
+                                    function_tests(functions), SEEDS.number)
+    tested = {function_runner.call_key(case.args) for test in function_runner.FUNCTION_TESTS
+              for case in function_runner.cases_of(test)}
+    calls = [(name, function_runner.call_key(args), process)
+             for (name, args), process in zip(box.calls, box.call_processes)
+             if function_runner.call_key(args) not in tested]
     assert calls and len(calls) == len(set(calls))
+    assert {process for _, _, process in calls} == {FIRST_CALLS, own_functions.GAMES_PROCESS}
+    made = {process: {call[:2] for call in calls if call[2] == process}
+            for process in (FIRST_CALLS, own_functions.GAMES_PROCESS)}
+    assert made[FIRST_CALLS] == made[own_functions.GAMES_PROCESS]
 
 
 def test_a_game_that_stops_where_the_students_function_stops_alone_passes_and_says_so():
@@ -835,6 +943,25 @@ def test_the_won_game_types_a_guess_for_each_rule_case_the_secret_allows(secret)
     for name, case in allowed[:4]:  # the first four the secret allows: the fifth guess wins
         assert any(case(lower, letter, guess) for letter in set(lower) for guess in guesses), name
     assert any(max(guess.count(letter) for letter in guess) == 3 for guess in guesses)
+
+
+def extra_yellow(secret, guess):
+    """The classic one-pass colouring: a letter in the secret is yellow in every copy."""
+    return ["green" if guess[i] == secret[i] else "yellow" if guess[i] in secret else "grey"
+            for i in range(5)]
+
+
+@pytest.mark.parametrize("number", [1913, 5, 987654321, 2024, 77])
+def test_a_program_colouring_a_rule_case_wrongly_fails_all_three_games_under_every_draw(number):
+    """Its own colouring, not its check_word's (the reference answers for a function that
+    passed its tests): the lost and second games are replayed typing the rule cases too."""
+    box = FakeBox(reference_functions(), {"wordle": program_with_check_word(extra_yellow)})
+    found = T.test_program(box, T.WORDLE, T.Seeds(number))
+    outcomes = dict(found.outcomes, **T.rejudge_through_own_functions(
+        box, found.rejudges, function_tests(reference_functions()), number))
+    assert not any(outcome.passed for outcome in outcomes.values()), number
+    first, second, _ = T.Seeds(number).runs(T.WORDLE)
+    assert [seed for _, _, seed in box.runs][-2:] == [first, second]
 
 
 def test_a_letter_twice_in_the_guess_and_once_in_the_secret_is_typed_in_place_and_out():

@@ -11,10 +11,15 @@ from grader.checks.transcripts.judging import (Game, judge_run, no_secret_outcom
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reading import fitting_secrets, learn_secret, shown_counts, shows_win
 from grader.checks.transcripts.reference_games import reference_game_cpu
-from grader.checks.transcripts.scripts import loss_script, second_script, stdin_text, win_script
+from grader.checks.transcripts.scripts import (chosen_loss_script, loss_script, second_script,
+                                               stdin_text, win_script)
 from grader.results.outcome import Outcome
 from grader.sandbox import Status
 
+RULES_REPLAY = ("the %s replayed with the same random seed, lost again, typing guesses chosen "
+                "for its secret so that it shows each clue rule case the secret allows (a "
+                "letter twice in the guess, and in the secret once or twice; a letter three "
+                "times):")
 SAMPLES_REPLAY = ("the second game replayed with the same random seed, typing guesses chosen for "
                   "its secret so that five words stay possible (the first games left too few "
                   "turns for a repeated sample word to be sure to show):")
@@ -170,13 +175,7 @@ class ProgramRuns:
         """(outcome, run) of a game (named for people) replayed with seed, whose secret was
         secret, typing guesses chosen for it (win_script)."""
         script = win_script(self.program, secret, self.seeds)
-        replay_run, replayed = self.run(script, seed)
-        if replayed is not None and replayed != secret:
-            return Outcome.failed(
-                "with the same random seed the secret was %s, then %s: choose the secret once, "
-                "with the random module (e.g. random.choice(words)), when the game starts"
-                % (secret, replayed)), replay_run
-        outcome = self.judge(test_id, replay_run, secret, script)
+        outcome, replay_run, replayed = self.replay_typing(test_id, secret, seed, script)
         if replayed is None and not shows_win(replay_run, secret):
             outcome.details.insert(0, (
                 "the game did not take %s as the answer: with the same random seed (%d) as "
@@ -184,6 +183,17 @@ class ProgramRuns:
                 "module, when the game starts), compare guesses with it in the same case, and "
                 "check_word should make it all green" % (secret, seed, game)))
         return outcome, replay_run
+
+    def replay_typing(self, test_id, secret, seed, script):
+        """(outcome, run, the secret it showed or None) of a game whose secret was secret
+        replayed with seed typing script: failed, unjudged, when it showed another."""
+        replay_run, replayed = self.run(script, seed)
+        if replayed is not None and replayed != secret:
+            return Outcome.failed(
+                "with the same random seed the secret was %s, then %s: choose the secret once, "
+                "with the random module (e.g. random.choice(words)), when the game starts"
+                % (secret, replayed)), replay_run, replayed
+        return self.judge(test_id, replay_run, secret, script), replay_run, replayed
 
     def judge_unknown_secret(self, test_id, run, script):
         """The Outcome of a run that showed no answer: judged against the one secret that fits
@@ -234,6 +244,9 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     fixed = secret_fixed(runs, loss, (first_run, secret), (second_run, second_secret))
     if fixed:
         runs.fail(second_id, fixed)
+    if program is not EASY_WORDLE and not runs.found.outcomes[win_id].passed:
+        replay_for_rule_cases(runs, loss_id, secret, first_seed, "first game")
+        replay_for_rule_cases(runs, second_id, second_secret, second_seed, "second game")
     if program is EASY_WORDLE:
         replay_for_samples(runs, second_id, second_seed, second_secret,
                            [[first_run, win_run], [second_run]])
@@ -287,6 +300,23 @@ def secret_fixed(runs, loss, first, second):
     if not fixed and first[1] is not None and second[1] is not None:
         fixed = drawn_from_few([first, second])
     return fixed
+
+
+def replay_for_rule_cases(runs, test_id, secret, seed, game):
+    """The normal game's first or second game (named for people), lost, replayed with its seed
+    typing guesses chosen for its secret (chosen_loss_script), where its test may still pass:
+    a mistake in a clue rule case then fails the test under every draw, as it fails the won
+    game's; a failed replay fails a test that passed. Made only where the won game, which
+    types the rule cases, failed on its screen: a program that colours them right there has
+    no such mistake to show (and a correct program's grading costs no more runs)."""
+    if secret is None or not runs.may_pass(test_id):
+        return
+    outcome, _, _ = runs.replay_typing(test_id, secret, seed,
+                                       chosen_loss_script(runs.program, secret, runs.seeds))
+    if not outcome.passed:
+        outcome.details.insert(0, RULES_REPLAY % game)
+        if runs.found.outcomes[test_id].passed:
+            runs.found.outcomes[test_id] = outcome
 
 
 def replay_for_samples(runs, second_id, second_seed, second_secret, games):

@@ -163,31 +163,38 @@ def stops_as(run, status):
     return run.status in (Status.CRASHED, Status.EXITED) and not run.cpu_exhausted
 
 
-def rejudge_through_own_functions(box, games, tested):
+def rejudge_through_own_functions(box, games, tested, number):
     """{test id: its Outcome} of the tests of games (test_program's rejudges) judged again
     through the student's own functions (those wrong by their tests, tested being the function
-    tests' FunctionTestRun), in the order of the tests. A test passes when every game of it
-    that failed passes so; else it fails as the first game that does not, naming any function
-    that answered a call differently at two times."""
-    own = OwnFunctions(box, tested)
+    tests' FunctionTestRun; number, the grading's, draws the order of calls, OwnFunctions), in
+    the order of the tests. A test passes when every game of it that failed passes so; else it
+    fails as the first game that does not, naming any function that answered a call
+    differently at two times. The games are judged again until no more functions are found
+    to answer so: a function is not trusted for an early game that a later one shows
+    untrustworthy."""
+    own = OwnFunctions(box, tested, number)
     order = {spec.id: index for index, spec in enumerate(SPECS)}
     by_test = {}
     for game in sorted(games, key=lambda game: order[game.test_id]):
         by_test.setdefault(game.test_id, []).append(game)
-    outcomes = {}
-    for test_id, test_games in by_test.items():
-        notes = []
-        for game in test_games:
-            outcome = judge_through_own_functions(own, game)
-            if outcome is None:
-                details = list(game.outcome.details)
-                details[2:2] = own.inconsistency_notes(game.program)
-                if own.budget_spent:
-                    details.append("not judged again through your own functions: "
-                                   + own.budget_spent)
-                outcomes[test_id] = replace(game.outcome, details=details)
-                break
-            notes += [note for note in outcome.notes if note not in notes]
-        else:
-            outcomes[test_id] = Outcome(True, notes=notes)
-    return outcomes
+    while True:
+        untrusted = set(own.inconsistent)
+        outcomes = {test_id: judged_through_own_functions(own, test_games)
+                    for test_id, test_games in by_test.items()}
+        if set(own.inconsistent) == untrusted:
+            return outcomes
+
+
+def judged_through_own_functions(own, games):
+    """The Outcome of a test whose games failed on their screens, judged again through own."""
+    notes = []
+    for game in games:
+        outcome = judge_through_own_functions(own, game)
+        if outcome is None:
+            details = list(game.outcome.details)
+            details[2:2] = own.inconsistency_notes(game.program)
+            if own.budget_spent:
+                details.append("not judged again through your own functions: " + own.budget_spent)
+            return replace(game.outcome, details=details)
+        notes += [note for note in outcome.notes if note not in notes]
+    return Outcome(True, notes=notes)

@@ -7,18 +7,22 @@ return for the same calls: the student's check_word on each guess against the se
 known_word, yes_letters and no_letters on the clue history before each prompt,
 filter_word_list on the word list and the clues after each guess. Nothing is taken on
 trust: only a function wrong by its own tests answers for itself (one all of whose tests
-passed is the reference for its games), and only while it answers each call as it did in
-its tests (some of its test calls are made again after the games' calls, and a game call
-its tests made too must get the same value); one that answers a call differently keeps
-state between calls, is named, and the reference answers for it. Those calls are made
-in the sandbox (each one once a grading), after the function tests, in a fixed order, in
-a new process that imports the student's code afresh (so nothing the tests left there,
-a memory of the test calls or a count of them, changes the answers), so they cannot change
-what the function tests saw; a call that fails (an error, a timeout, a
-value of the wrong type) leaves no such screen, and a function that times out or crashes
-is not called again for it. A list of letters where a string is asked for (the function's
-tests charge it), or a tuple of them, answers as `print(label, letters)` shows it:
-"Grey Letters: ['E', 'T']".
+passed is the reference for its games), and only if it has one behaviour: the same answer
+to a call whatever was called before, in whichever process. So each of its game calls is
+made in two histories unlike each other, after the function tests (so they cannot change
+what those saw): first in a process of their own (the calls of each game in the game's
+order, as the student's program makes them, then two of its test calls again), then in the
+very process its tests ran in, the calls made last first, each after one of its test calls
+drawn for the grading. A value there unlike the other history's, or a test call answered
+unlike in its tests (a value for another value, or an error, a timeout), names the function:
+its answers depend on what was called before (a memory of the tests, a count of calls, the
+previous call, the process it is in, the time), so the reference answers for it, and a game
+that fails is told why; the games are judged again until no other function is so named.
+State that changes no answer (a cache, a counter, a log) changes nothing. A call that fails
+(an error, a timeout, a value of the wrong type) leaves no such screen, and a function that
+times out or crashes is not called again for later games. A list of letters where a string
+is asked for (the function's tests charge it), or a tuple of them, answers as
+`print(label, letters)` shows it: "Grey Letters: ['E', 'T']".
 
 The reference game is then played in this process by fresh copies of the reference
 modules whose five functions answer from those values: the reference's own code, so
@@ -28,8 +32,10 @@ import builtins
 import copy
 import functools
 import io
+import itertools
 import json
 import pathlib
+import random
 import types
 from dataclasses import dataclass
 
@@ -43,7 +49,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
-from grader.sandbox import Status
+from grader.sandbox import FIRST_CALLS, Status
 
 ALL_GREEN = ["green"] * 5
 WORDLE_FUNCTIONS = ("check_word", "known_word", "yes_letters", "no_letters")
@@ -57,11 +63,12 @@ SHOWS = {"check_word": "the colours are your check_word's",
 
 class NoAnswer(Exception):
     """A call the student's function gave no usable value for: status says how it ended
-    (a Status, or NOT_CALLED, or WRONG_TYPE)."""
+    (a Status, or NOT_CALLED, or WRONG_TYPE); stops: whether the function is not called
+    again after it (it timed out or crashed)."""
 
-    def __init__(self, name, args, status):
+    def __init__(self, name, args, status, stops=False):
         super().__init__(name)
-        self.name, self.args, self.status = name, args, status
+        self.name, self.args, self.status, self.stops = name, args, status, stops
 
 
 NOT_CALLED = "not called"   # the function had stopped at an earlier call
@@ -74,49 +81,110 @@ STOPPING_ENDS = {Status.TIMEOUT: "did not return within its CPU time limit",
 
 
 REPEATED_TEST_CALLS = 2  # test calls of a function made again after each batch of its game calls
+GAMES_PROCESS = "games"  # the calls child the games' calls are made in first, in their order
+SAME_CALL = "answered the same call differently at two times"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A call a function answered in two ways, each a value or a NoAnswer, with where (one of
+    the histories below)."""
+
+    args: list
+    first: object
+    first_where: str
+    then: object
+    then_where: str
+
+
+IN_ITS_TESTS = "in its tests"
+AMONG_ITS_TESTS = "in the process of its tests, after them and among them"
+IN_THE_GAMES_ORDER = "in a process of its own, in the game's order"
 
 
 class OwnFunctions:
-    """The student's five functions, called through the sandbox, each call once; tested (a
+    """The student's five functions, called through the sandbox; tested (a
     function_runner.FunctionTestRun) says which of them answer for themselves and what they
-    answered in their tests."""
+    answered in their tests; number (the grading's) draws the order of the test calls asked
+    among the games' calls in the tests' process."""
 
-    def __init__(self, box, tested):
+    def __init__(self, box, tested, number):
         self.box = box
-        self.fresh = False  # whether the calls child was started afresh for these calls
         self.tested = tested
         self.own = tested.failed_functions()     # the functions that answer for themselves
+        self.number = number
         self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
         self.stopped = set()    # names of the functions that timed out or crashed
-        self.inconsistent = {}  # name -> (args, value in its tests, value later)
+        self.inconsistent = {}  # name -> the Difference that stopped trusting it
         self.repeated = {}  # name -> how many of its test calls were made again
+        self.between = {}   # name -> an iterator of the test calls asked among its game calls
         self.budget_spent = None    # why calls were not made once the grading's time was spent
 
     def fetch(self, name, calls, cpu_limit):
-        """Make the calls (lists of arguments) of the function not made yet; after a call that
-        times out or crashes, the function's later calls are not made. Then some of its test
-        calls again: a value unlike its tests' names the function inconsistent."""
+        """Make the calls (lists of arguments) of the function not made yet, in two histories:
+        first in a process of their own (GAMES_PROCESS), in the order given (the game's),
+        where after a call that times out or crashes the function's later calls are not
+        made, then some of its test calls again; then the calls made there once more in the
+        function tests' own process, last first, each after one of its test calls. A value
+        unlike its tests' or unlike the other history's names the function inconsistent."""
         if name not in self.own or name in self.inconsistent:
             return
-        made = False
+        made, asked = [], set()
+        self.box.calls_in(GAMES_PROCESS)
         for args in calls:
             key = (name, call_key(args))
-            if key in self.answers:
+            if key in self.answers or key in asked:
                 continue
+            asked.add(key)
             if name in self.stopped:
                 self.answers[key] = NoAnswer(name, args, NOT_CALLED)
                 continue
-            self.answers[key] = self._call(name, args, cpu_limit)
-            made = True
-            self._check_consistent(name, args, self.answers[key])
+            value = self._call(name, args, cpu_limit)
+            if stops(value):
+                self.stopped.add(name)
+            made.append((args, value))
+            self._check_test_value(name, args, value, IN_THE_GAMES_ORDER)
         if made and name not in self.stopped:
             for args in self._test_calls_to_repeat(name):
-                self._check_consistent(name, args, self._call(name, args, cpu_limit))
+                self._check_test_value(name, args, self._call(name, args, cpu_limit),
+                                       IN_THE_GAMES_ORDER)
+        self._ask_in_the_tests_process(name, made, cpu_limit)
+        for args, value in made:    # a call not made again for the grading's time is not sure
+            self.answers[(name, call_key(args))] = value if not self.budget_spent else \
+                NoAnswer(name, args, Status.BUDGET_SPENT)
+
+    def _ask_in_the_tests_process(self, name, made, cpu_limit):
+        """Make the calls made (args, value) again in the process the function tests ran in
+        (box.FIRST_CALLS), last first, each after one of its test calls in an order drawn
+        for the grading: a history unlike the game's (no call follows those it followed in
+        the game, nor in the games' process), after the tests, among them."""
+        self.box.calls_in(FIRST_CALLS)
+        for args, value in reversed(made):
+            if name in self.inconsistent or self.budget_spent:
+                return
+            between = self._between_call(name)
+            if between is not None:
+                self._check_test_value(name, between, self._call(name, between, cpu_limit),
+                                       AMONG_ITS_TESTS)
+            again = self._call(name, args, cpu_limit)
+            if name not in self.inconsistent and not unmade(again) and \
+                    not same_answer(name, value, again):
+                self.inconsistent[name] = Difference(args, again, AMONG_ITS_TESTS,
+                                                     value, IN_THE_GAMES_ORDER)
+
+    def _between_call(self, name):
+        """The next test call to ask among the function's game calls in its tests' process:
+        the shorter half of its test calls (the cheaper), in an order drawn for the grading,
+        over and over."""
+        if name not in self.between:
+            keys = sorted(self.tested.answers.get(name, {}), key=lambda key: (len(key), key))
+            keys = keys[:max(1, (len(keys) + 1) // 2)] if keys else []
+            random.Random("%d %s" % (self.number, name)).shuffle(keys)
+            self.between[name] = itertools.cycle(keys)
+        key = next(self.between[name], None)
+        return None if key is None else json.loads(key)
 
     def _call(self, name, args, cpu_limit):
-        if not self.fresh:     # nothing the function tests left in the student's process counts
-            self.box.fresh_calls()
-            self.fresh = True
         function = assignment.FUNCTIONS[name]
         result = self.box.call(function.module, name, list(args),
                                timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
@@ -126,10 +194,8 @@ class OwnFunctions:
         status = WRONG_TYPE if result.status == Status.OK else result.status
         if status == Status.BUDGET_SPENT:
             self.budget_spent = result.detail
-        if status != WRONG_TYPE and (status != Status.RAISED
-                                     or trouble_kind(result, cpu_limit) is not None):
-            self.stopped.add(name)
-        return NoAnswer(name, args, status)
+        return NoAnswer(name, args, status, stops=status != WRONG_TYPE and (
+            status != Status.RAISED or trouble_kind(result, cpu_limit) is not None))
 
     def _test_calls_to_repeat(self, name):
         """The next REPEATED_TEST_CALLS of the function's test calls, shortest first (the
@@ -139,16 +205,16 @@ class OwnFunctions:
         self.repeated[name] = start + REPEATED_TEST_CALLS
         return [json.loads(key) for key in keys[start:start + REPEATED_TEST_CALLS]]
 
-    def _check_consistent(self, name, args, value):
-        """Name the function inconsistent when value is not what it returned for args in its
-        tests (a list of words in any order, as its tests accept)."""
+    def _check_test_value(self, name, args, value, where):
+        """Name the function inconsistent when value, its answer where, (a NoAnswer too: it
+        stopped or failed where its tests got a value) is not what it returned for args in
+        its tests."""
         function = assignment.FUNCTIONS[name]
         tested = as_answer(function, self.tested.answers.get(name, {}).get(call_key(args)))
-        if name in self.inconsistent or tested is None or isinstance(value, NoAnswer):
+        if name in self.inconsistent or tested is None or unmade(value):
             return
-        same = sorted(value) == sorted(tested) if function.any_order else value == tested
-        if not same:
-            self.inconsistent[name] = (args, tested, value)
+        if not same_answer(name, tested, value):
+            self.inconsistent[name] = Difference(args, tested, IN_ITS_TESTS, value, where)
 
     def answer(self, name, args):
         if name not in self.own or name in self.inconsistent:
@@ -163,11 +229,40 @@ class OwnFunctions:
     def inconsistency_notes(self, program):
         """Lines naming the functions program's games use that answered a call differently."""
         used = ("check_word", "filter_word_list") if program is EASY_WORDLE else WORDLE_FUNCTIONS
-        return ["%s answered the same call differently at two times: %s(%s) returned %s in its "
-                "tests, then %s: it keeps state between calls, so no game is judged through its "
-                "answers (the reference's are used)"
-                % (name, name, shown_args(name, args), shown(before, 80), shown(after, 80))
-                for name, (args, before, after) in self.inconsistent.items() if name in used]
+        return ["%s %s: %s(%s) %s %s, then %s %s: its answers depend on what was called "
+                "before, so no game is judged through its answers (the reference's are used)"
+                % (name, SAME_CALL, name, shown_args(name, found.args), answered(found.first),
+                   found.first_where, answered(found.then), found.then_where)
+                for name, found in self.inconsistent.items() if name in used]
+
+
+def stops(value):
+    """Whether a call's answer stops the function: it is not called again in that history."""
+    return isinstance(value, NoAnswer) and value.stops
+
+
+def unmade(value):
+    """Whether an answer tells nothing of the function: the call was not made, or could not be
+    for the grading's time."""
+    return isinstance(value, NoAnswer) and value.status in (NOT_CALLED, Status.BUDGET_SPENT)
+
+
+def same_answer(name, first, then):
+    """Whether two answers of a function to one call are the same: equal values (a list of
+    words in any order, as its tests accept), or calls that ended the same way."""
+    if isinstance(first, NoAnswer) or isinstance(then, NoAnswer):
+        return isinstance(first, NoAnswer) and isinstance(then, NoAnswer) and \
+            first.status == then.status
+    if assignment.FUNCTIONS[name].any_order:
+        return sorted(first) == sorted(then)
+    return first == then
+
+
+def answered(value):
+    """What a call answered, for people: its value, or how it ended."""
+    if isinstance(value, NoAnswer):
+        return STOPPING_ENDS.get(value.status, "ended with %s" % value.status)
+    return "returned %s" % shown(value, 80)
 
 
 def function_cpu_limit(name):

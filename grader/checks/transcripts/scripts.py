@@ -13,13 +13,34 @@ REJECTED_STAND_IN = "zzzzz"  # not a word: the reference says "Invalid word" for
 
 def loss_script(program, seeds):
     """Invalid input, then six valid guesses: played before the secret is known."""
-    first, second, third, *rest = seeds.guesses(program, program.loss_guesses)
+    return lost_game(seeds.guesses(program, program.loss_guesses))
+
+
+def lost_game(guesses):
+    """The lost game's script typing six guesses."""
+    first, second, third, *rest = guesses
     return ["aeiou", "darnit", "cat", first, "aaaaa", second, "banana", third, *rest]
+
+
+def chosen_loss_script(program, secret, seeds):
+    """The lost game's script for a secret learnt: six guesses, not the secret, the first
+    four those win_script chooses for it."""
+    chosen = guesses_for(program, secret, seeds)
+    chosen += [word for word in seeds.guesses(program, program.loss_guesses)
+               if word != secret.lower() and word not in chosen]
+    return lost_game(chosen[:MAX_GUESSES])
 
 
 def win_script(program, secret, seeds):
     """Invalid input, four guesses chosen for the secret (one in upper case; see
     chosen_guesses), then the secret."""
+    first, second, *rest = guesses_for(program, secret, seeds)
+    return ["beees", "", first, "ab", second.upper(), *rest, secret.lower()]
+
+
+def guesses_for(program, secret, seeds):
+    """GUESSES_BEFORE_THE_SECRET guesses (lower case, not the secret) chosen for the secret:
+    for the easy game's samples, for the normal game's clue rule cases (chosen_guesses)."""
     if program is EASY_WORDLE:
         guesses = sample_guesses(secret, seeds.number, lambda opener: possible_after_one_clue(
             opener.upper(), reference.load().wordle.check_word(secret, opener.upper())))
@@ -27,8 +48,7 @@ def win_script(program, secret, seeds):
         guesses = rule_case_guesses(secret, seeds.number)
         guesses += [word.lower() for word in seeds.guesses(program, program.second_guesses)
                     if word.lower() != secret.lower() and word.lower() not in guesses]
-    first, second, *rest = guesses[:GUESSES_BEFORE_THE_SECRET]
-    return ["beees", "", first, "ab", second.upper(), *rest, secret.lower()]
+    return guesses[:GUESSES_BEFORE_THE_SECRET]
 
 
 @functools.lru_cache(maxsize=64)

@@ -22,11 +22,11 @@ class PagesError(Exception):
     """The pages cannot be built (a missing library, an unusable folder); the message says why."""
 
 
-def missing_libraries():
-    """The staff libraries this Python cannot import (found without importing them)."""
+def missing_libraries(names=NEEDED):
+    """The staff libraries of names this Python cannot import (found without importing them)."""
     import importlib.util
     missing = []
-    for name in NEEDED:
+    for name in names:
         try:
             found = importlib.util.find_spec(name) is not None
         except (ImportError, ValueError):  # ValueError: blocked in sys.modules (set to None)
@@ -36,16 +36,18 @@ def missing_libraries():
     return missing
 
 
-def missing_message(missing):
+def missing_message(missing, needing="the staff pages need"):
     import sys
-    return ("the staff pages need %s, not installed for %s: python -m pip install -r "
-            "requirements.txt" % (", ".join(missing), sys.executable))
+    return ("%s %s, not installed for %s: python -m pip install -r "
+            "requirements.txt" % (needing, ", ".join(missing), sys.executable))
 
 
-def build(folder):
+def build(folder, identities=None):
     """Build the pages for the graded submissions in FOLDER; return (the class page's path,
     the entries left because they are links or not regular files: inside.Skipped).  No link
-    in FOLDER is followed, to read or to write (inside.py)."""
+    in FOLDER is followed, to read or to write (inside.py).  identities: {a student's folder:
+    {"sid", "email", "late"}} shown beside their name (the class's record, which grade-all
+    keeps in the folders: staff/class_record.py)."""
     missing = missing_libraries()
     if missing:
         raise PagesError(missing_message(missing))
@@ -56,7 +58,8 @@ def build(folder):
     from grader.results.pages.view import distribution, groups_in_order, pass_rates, student_of
     try:
         submissions, skipped = read_batch(folder)
-        students = [student_of(submission) for submission in submissions]
+        students = [student_of(submission, (identities or {}).get(submission.folder))
+                    for submission in submissions]
         for student in students:
             student.style = all_findings(student.sources)
         pairs = similar_pairs(students)

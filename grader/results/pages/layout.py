@@ -9,13 +9,17 @@
         student.json        {"student": NAME, "submission": PATH}: the name as given (any text)
                             (optional: without it the folder's name is the student's)
         error.txt           why the submission could not be graded (instead of results.json)
+        batch.json          grade-all's record: the student's CSV row, what was graded, and
+                            the earlier gradings (grader/staff/class_record.py reads it)
         src/                the files that were graded (wordle.py, easy_wordle.py), as loaded;
                             handout files here are shown but not checked for style or similarity
 
 ``python -m grader report OUT`` then adds the pages: ``OUT/index.html`` (the class),
 ``OUT/<folder>/index.html`` (each student) and ``OUT/_similar/`` (pairs side by side).
-Folders whose names start with ``_`` or ``.`` are never submissions; folder_name never
-makes such a name.  Everything in a submission's folder is student data: it is read as
+A submission's folder is one holding results.json or error.txt (submission_folders): the
+CSV and the class page list the same ones, and nothing else in OUT (a file, ``_similar``,
+a staff database) is ever taken for a student.  Folders whose names start with ``_`` or
+``.`` are never submissions; folder_name never makes such a name.  Everything in a submission's folder is student data: it is read as
 plain text and JSON, never imported or run.
 """
 import hashlib
@@ -28,8 +32,8 @@ from pathlib import Path, PurePath
 from grader.results import inside
 
 HANDOUT_FILES = ("display_utility.py", "words.py")  # the course's, even when handed in
-RESULTS, REPORT, STUDENT, ERROR, SOURCES = (
-    "results.json", "report.txt", "student.json", "error.txt", "src")
+RESULTS, REPORT, STUDENT, ERROR, SOURCES, RECORD = (
+    "results.json", "report.txt", "student.json", "error.txt", "src", "batch.json")
 MAX_TEXT_BYTES = 4 * 1024 * 1024  # a report or a source file bigger than this is cut
 UNSAFE = re.compile(r"[^\w.@+-]+")
 HASHED = re.compile(r"-[0-9a-f]{8}$")   # how folder_name ends a name it had to change
@@ -51,12 +55,13 @@ def folder_name(student):
 
 
 def write_submission(out, student, results=None, report="", sources=(), error="",
-                     submission=""):
+                     submission="", record=""):
     """Write one submission's folder under OUT and return it (inside.py: no link in OUT is
     followed; inside.Skipped names an entry that is a link or not a file and was left).
 
     results: the results.json dict (None when grading failed, with error saying why);
-    sources: (file name, bytes) pairs of the files graded."""
+    sources: (file name, bytes) pairs of the files graded; record: batch.json's text,
+    written before results.json or error.txt, so a folder they mark is never without it."""
     name = folder_name(student)
     try:
         os.makedirs(out, exist_ok=True)     # OUT itself as staff named it
@@ -64,6 +69,8 @@ def write_submission(out, student, results=None, report="", sources=(), error=""
                           json.dumps({"student": student, "submission": str(submission)}) + "\n")
         for file, data in sources:
             inside.write_bytes(out, (name, SOURCES, PurePath(file).name), data)
+        if record:
+            inside.write_text(out, (name, RECORD), record)
         if results is not None:
             inside.write_text(out, (name, REPORT), report)
             # last and whole (renamed into place): its presence means graded
@@ -102,11 +109,7 @@ def read_submission(out, name, skipped):
         graded = inside.is_file(out, (name, RESULTS))
         if not graded and not inside.is_file(out, (name, ERROR)):
             return None
-        student = _read_if_there(out, (name, STUDENT), skipped)
-        if student:
-            student = json.loads(student).get("student")
-            if isinstance(student, str) and student.strip():
-                submission.student = student
+        submission.student = student_name(out, name, skipped)
         if graded:
             submission.results = _checked_results(json.loads(read_text(out, (name, RESULTS))))
         else:
@@ -128,6 +131,16 @@ def read_submission(out, name, skipped):
         submission.results = None
         submission.error = "cannot read %s: %s" % (name, problem)
     return submission
+
+
+def student_name(out, name, skipped):
+    """The student's name as given (student.json), or the folder's name without one."""
+    student = _read_if_there(out, (name, STUDENT), skipped)
+    if student:
+        student = json.loads(student).get("student")
+        if isinstance(student, str) and student.strip():
+            return student
+    return name
 
 
 def _read_if_there(out, relative, skipped):
@@ -154,9 +167,10 @@ def _checked_results(results):
     return results
 
 
-def read_batch(out):
-    """(submissions, skipped): every submission folder under OUT, in folder order, and the
-    entries left because they are links or not what they should be (inside.Skipped)."""
+def submission_folders(out):
+    """(names, skipped): the submissions' folders under OUT in name order, those holding
+    results.json or error.txt (or an entry of that name that is a link: shown as not read),
+    and the entries of OUT left because they are links or not folders (inside.Skipped)."""
     root = Path(out)
     if not root.is_dir():
         raise LayoutError("%s is not a folder" % root)
@@ -164,8 +178,24 @@ def read_batch(out):
         folders, _, skipped = inside.entries(root)
     except OSError as problem:
         raise LayoutError("cannot read %s: %s" % (root, problem)) from None
-    submissions = [read_submission(root, name, skipped) for name in folders
-                   if name[:1] not in "_."]
+    names = []
+    for name in folders:
+        if name[:1] in "_.":
+            continue
+        try:
+            if inside.is_file(root, (name, RESULTS)) or inside.is_file(root, (name, ERROR)):
+                names.append(name)
+        except OSError:     # a link or unreadable: read_submission says so
+            names.append(name)
+    return names, skipped
+
+
+def read_batch(out):
+    """(submissions, skipped): every submission folder under OUT, in folder order, and the
+    entries left because they are links or not what they should be (inside.Skipped)."""
+    root = Path(out)
+    folders, skipped = submission_folders(root)
+    submissions = [read_submission(root, name, skipped) for name in folders]
     submissions = [submission for submission in submissions if submission is not None]
     if not submissions:
         raise LayoutError("%s holds no graded submissions (folders with %s or %s)"

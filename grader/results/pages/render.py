@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from grader.results.cut import cut_items, cut_lines
+from grader.results.rubric import default_hand_items
 from grader.results.scoring import points
 from grader.results import inside
 from grader.results.pages.layout import SOURCES
@@ -20,10 +21,6 @@ HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 CLASS_PAGE, STUDENT_PAGE, SIMILAR_FOLDER = "index.html", "index.html", "_similar"
 
-# The manual half of the course's grade (Spring 2025), shown on each student's page.
-MANUAL_REVIEW = (("check_word", 6), ("known_word", 4), ("yes_letters", 4), ("no_letters", 6),
-                 ("filter_word_list", 8), ("wordle_program", 14), ("easy_wordle_program", 8))
-STYLE_POINTS = 10
 FIRST_FILES = ("wordle.py", "easy_wordle.py")
 SOURCE_BYTES = 60_000   # of a source file shown on a page (highlighted, a character can take
                         # 25 of HTML); the whole file is in the student's src/
@@ -38,15 +35,25 @@ def environment():
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     script = (TEMPLATES / "pages.js").read_text(encoding="utf-8")
-    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     env.globals.update(
         css=Markup((TEMPLATES / "pages.css").read_text(encoding="utf-8") + highlight_css()),
-        script=Markup(script),
-        script_hash="sha256-" + digest,
-        points=points, manual_review=MANUAL_REVIEW, style_points=STYLE_POINTS)
+        script=Markup(script), script_hash=script_hash())
+    add_helpers(env)
+    return env
+
+
+def script_hash():
+    """The Content-Security-Policy source that lets the pages' one inline script run."""
+    script = (TEMPLATES / "pages.js").read_text(encoding="utf-8")
+    return "sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode(
+        "ascii")
+
+
+def add_helpers(env):
+    """The names and filters the templates use, to an environment of the pages or of review."""
+    env.globals.update(points=points, hand_items=default_hand_items())
     env.filters["folder_url"] = lambda folder: "./" + quote(folder, safe="") + "/"
     env.filters["percent"] = lambda share: "%.0f%%" % (100 * share)
-    return env
 
 
 def highlight_css():
@@ -93,23 +100,29 @@ def write_pages(out, students, rates, groups, distribution, pairs):
 
     pair_numbers = {id(pair): number for number, pair in enumerate(pairs, 1)}
     write(CLASS_PAGE, env.get_template("class.html").render(
-        students=students, rates=rates, groups=groups, distribution=distribution,
+        students=students, show_identity=any(s.sid or s.email for s in students), rates=rates, groups=groups, distribution=distribution,
         pairs=pairs, pair_numbers=pair_numbers, similar_folder=SIMILAR_FOLDER))
     student_template = env.get_template("student.html")
     for student in students:
-        style, style_cut = cut_items(student.style, STYLE_ROWS, "finding")
-        files = [(file, highlighted(file, shown_source(file, source), "f%d" % index,
-                                    [f.line for f in style if f.file == file]))
-                 for index, (file, source) in enumerate(sorted(student.sources.items(),
-                                                                key=file_order))]
-        anchors = {file: "f%d" % index for index, (file, _) in enumerate(files)}
-        own_pairs = [(pair_numbers[id(pair)], pair) for pair in pairs
-                     if student in (pair.a, pair.b)]
         write((student.folder, STUDENT_PAGE), student_template.render(
-            student=student, groups=groups, files=files, anchors=anchors, pairs=own_pairs,
-            style=style, style_cut=style_cut, style_counts=counted(student.style),
-            similar_folder=SIMILAR_FOLDER, play_commands=student.play_commands(out)))
+            groups=groups, **student_context(out, student, pairs, pair_numbers)))
     pair_template = env.get_template("pair.html")
     for number, pair in enumerate(pairs, 1):
         write((SIMILAR_FOLDER, "%d.html" % number), pair_template.render(pair=pair, number=number))
     return skipped
+
+
+def student_context(out, student, pairs, pair_numbers):
+    """What a student's page shows below the manual grading (student_sections.html), from
+    the class's pairs of similar code (pair_numbers: id(pair) -> its number)."""
+    style, style_cut = cut_items(student.style, STYLE_ROWS, "finding")
+    files = [(file, highlighted(file, shown_source(file, source), "f%d" % index,
+                                [f.line for f in style if f.file == file]))
+             for index, (file, source) in enumerate(sorted(student.sources.items(),
+                                                            key=file_order))]
+    anchors = {file: "f%d" % index for index, (file, _) in enumerate(files)}
+    own_pairs = [(pair_numbers[id(pair)], pair) for pair in pairs
+                 if student in (pair.a, pair.b)]
+    return dict(student=student, files=files, anchors=anchors, pairs=own_pairs, style=style,
+                style_cut=style_cut, style_counts=counted(student.style),
+                similar_folder=SIMILAR_FOLDER, play_commands=student.play_commands(out))

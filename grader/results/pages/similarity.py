@@ -8,6 +8,7 @@ the handout files (display_utility.py, words.py) and the assignment's given code
 (given/given_code.py).  A pair's similarity for one student is the share of that
 student's fingerprinted code found in the other's.
 """
+import functools
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,8 +67,9 @@ def fingerprint(name, text, boilerplate=None):
                            fp=io.StringIO(text))
 
 
+@functools.lru_cache(maxsize=1)
 def given_hashes():
-    """The fingerprints of the given code, to be ignored."""
+    """The fingerprints of the given code, to be ignored (seconds of work: once a process)."""
     import numpy
     hashes = [fingerprint(path.name, path.read_text(encoding="utf-8")).hashes
               for path in GIVEN_FILES if path.is_file()]

@@ -160,6 +160,9 @@ class Student:
     near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
     does_not_import: list = field(default_factory=list)  # "wordle.py: SyntaxError line 19"
     seed: int = None                                # the grading's seed (extra_data.seed)
+    sid: str = ""                                   # as the class's CSV has them
+    email: str = ""
+    late: bool = False
 
     @property
     def graded(self):
@@ -205,8 +208,12 @@ class Student:
         return [test for test in self.tests if test.group == group]
 
 
-def student_of(submission):
+def student_of(submission, identity=None):
+    """The Student of a submission's folder; identity: its CSV row's sid, email and late."""
+    identity = identity or {}
     student = Student(folder=submission.folder, name=submission.student,
+                      sid=str(identity.get("sid") or ""), email=str(identity.get("email") or ""),
+                      late=bool(identity.get("late")),
                       error=submission.error, sources=submission.sources,
                       report="\n".join(cut_lines(
                           submission.report.split("\n"), PAGE_REPORT_BYTES,
