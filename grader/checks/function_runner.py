@@ -18,6 +18,7 @@ from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_referen
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
 from grader.sandbox import Status
+from grader.sandbox.endless_loops import place_text
 
 SHOWN_FAILURES = 4  # failing cases listed per test
 SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call
@@ -103,11 +104,18 @@ def timeout_problem(function, case, result, cpu_limit):
         return ("did not return within %g s of wall-clock time while using only %s of CPU "
                 "(sleeping or waiting for something?)"
                 % (assignment.wall_limit(cpu_limit), cpu_text(result.cpu_seconds)))
-    return ("did not return within its CPU time limit of %s (the reference needs at most %s "
-            "for a call of %s on input this large; the limit is %d times that, at least %s): "
-            "an endless loop, or far too slow"
-            % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
-               function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
+    limit = ("did not return within its CPU time limit of %s (the reference needs at most %s "
+             "for a call of %s on input this large; the limit is %d times that, at least %s)"
+             % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
+                function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
+    if result.endless:
+        return ("%s: it was stopped at %s, where an earlier call was stopped for time, once it "
+                "was found there twice in the same state (every variable the same), which it "
+                "could never leave: an endless loop" % (limit, place_text(result.stopped_at)))
+    if result.stopped_at is not None:
+        return "%s: stopped at %s (an endless loop, or far too slow)" % (
+            limit, place_text(result.stopped_at))
+    return limit + ": an endless loop, or far too slow"
 
 
 def call_problems(test, case, result, cpu_limit):

@@ -14,9 +14,10 @@ import socket
 import subprocess
 import time
 
-from grader.sandbox import leftovers
+from grader.sandbox import endless_loops, leftovers
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
+from grader.sandbox.child.stack import SAMPLE_SIGNAL
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
@@ -51,6 +52,7 @@ class ChildProcess:
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self.last_own_seconds = None  # the worker's own time in the last request or run
         self.own_limit_reached = False  # the last request or run was ended at its own_limit
+        self.endless = False          # the last request was stopped as endless (endless_loops.py)
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -109,12 +111,15 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout, cpu_limit=None, own_limit=None):
+    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None):
         """Send one request; return (reply, raw output printed meanwhile).
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
-        the worker has used that many CPU seconds on it, with own_limit once that many seconds
-        of its own time have passed (see own_seconds; own_limit_reached says so).  The CPU
+        the worker has used that many CPU seconds on it, or once watch (an endless_loops.
+        CallWatch, given with cpu_limit) finds it endless (self.endless says so); watch is
+        told where the worker was when it was stopped at cpu_limit.  With own_limit it fails
+        once that many seconds of its own time have passed (see own_seconds;
+        own_limit_reached says so).  The CPU
         seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
         by this process from /proc, never taken from the child.  Its own time leaves out
         this thread's waits for a CPU while the worker could only wait for it (sending the
@@ -132,7 +137,7 @@ class ChildProcess:
         self._cpu_before = self.cpu_seconds()
         queued_before, started = self.queued_seconds(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached = False
+        self.own_limit_reached = self.endless = False
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -140,7 +145,7 @@ class ChildProcess:
             # are the grader's, not the student's
             excused = grader_run_delay() - delayed_before
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
-                                         (own_limit, started, queued_before, excused))
+                                         (own_limit, started, queued_before, excused), watch)
         self.last_cpu_seconds = self._cpu_used()
         if reply is not None:
             # and the worker waits while this thread, woken by the reply, waits for a CPU
@@ -182,7 +187,7 @@ class ChildProcess:
         return max(0.0, now - self._cpu_before)
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
-                        own=(None, 0.0, None, 0.0)):
+                        own=(None, 0.0, None, 0.0), watch=None):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None or own[0] is not None
@@ -192,9 +197,14 @@ class ChildProcess:
             # what came is looked at before the deadline is: a reply this process read late
             # (a busy machine) is the call's reply
             for message in self._take_messages():
-                if message.get("id") == wanted_id and message.get("nonce") == nonce:
+                if message.get("id") != wanted_id or message.get("nonce") != nonce:
+                    self.protocol_error = ("something other than the worker wrote to the "
+                                           "protocol socket")
+                elif "sample" not in message:
                     return message
-                self.protocol_error = "something other than the worker wrote to the protocol socket"
+                elif watch is not None and watch.seen(message["sample"]):
+                    self.timed_out = self.cpu_exceeded = self.endless = True
+                    return None
             if self.protocol_error or self.truncated:
                 return None
             if not pumping:
@@ -204,7 +214,11 @@ class ChildProcess:
                 used = self._cpu_used()
                 if used is not None and cpu_limit is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
+                    if watch is not None:
+                        watch.stopped(self._final_sample(wanted_id, nonce))
                     return None
+                if used is not None and watch is not None and watch.due(used):
+                    self._signal_worker(SAMPLE_SIGNAL)
                 own_limit, started, queued_before, excused = own
                 if own_limit is not None and time.monotonic() - started >= own_limit and max(
                         self.own_seconds(started, queued_before) - excused,
@@ -217,9 +231,37 @@ class ChildProcess:
             pumping = self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None)
             waited = True
 
+    def _final_sample(self, wanted_id, nonce):
+        """Where the worker is now (its sample, for the request wanted_id), asked before it
+        is stopped; None when no sample came within endless_loops.FINAL_SAMPLE_WAIT (code
+        that does not let Python run its signal handlers, as a long call into C)."""
+        if not self._signal_worker(SAMPLE_SIGNAL):
+            return None
+        deadline = time.monotonic() + endless_loops.FINAL_SAMPLE_WAIT
+        while self._pump(deadline, endless_loops.FINAL_SAMPLE_WAIT):
+            for message in self._take_messages():
+                if message.get("id") == wanted_id and message.get("nonce") == nonce \
+                        and "sample" in message:
+                    return message["sample"]
+        return None
+
+    def _signal_worker(self, signum):
+        """Send signum to the worker (while the child it runs under is not reaped, so its pid
+        is not another process's); False when it cannot be sent."""
+        pid = self._find_worker()
+        if pid is None or self.process.poll() is not None:
+            return False
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            return False
+        return True
+
     def _failure_reply(self):
         if self.stopped:
             return {"status": Status.CRASHED, "detail": STOPPED_DETAIL}
+        if self.endless:
+            return {"status": Status.TIMEOUT, "detail": "stopped in an endless loop"}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:

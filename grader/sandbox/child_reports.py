@@ -24,6 +24,9 @@ class CallResult:
     args_problem: str = ""      # why args_after is None although the call returned
     own_seconds: object = None  # its own time (ChildProcess.own_seconds), measured so too
     own_time_out: bool = False  # ended at the own-time limit it was given (Sandbox.call)
+    stopped_at: object = None   # (file, line, function) where the student's code was when the
+                                # call was stopped for time, if known (sandbox/endless_loops.py)
+    endless: bool = False       # stopped before its CPU limit, found in an endless loop
 
 
 @dataclass
