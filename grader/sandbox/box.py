@@ -222,7 +222,7 @@ class Sandbox:
         time less what it waited for a CPU: ChildProcess.own_seconds).  A call with a
         cpu_limit stopped at it says where the student's code was (stopped_at), and one found
         in an endless loop where an earlier call was stopped so is stopped at once, as if at
-        its limit (endless: sandbox/endless_loops.py).
+        its limit (stopped_early: sandbox/endless_loops.py).
         """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -234,16 +234,15 @@ class Sandbox:
                    "args": codec.encode(args, known=self._known)}
         if definitions := self._known.take_new():
             request["define"] = definitions
-        watch = self.stop_places.watch() if cpu_limit is not None else None
+        watch = self.stop_places.watch(cpu_limit) if cpu_limit is not None else None
         reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch)
         result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
         result.own_time_out = self._calls.own_limit_reached
         result.own_seconds = self._import_own + self._calls.last_own_seconds
-        if self._calls.endless:
-            result.endless = True
-            result.detail = ("stopped in an endless loop before its CPU time limit of "
-                             f"{cpu_limit:g} s")
+        if self._calls.stopped_early:
+            result.stopped_early = self._calls.stopped_early
+            result.detail = f"stopped before its CPU time limit of {cpu_limit:g} s"
         elif self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
         if watch is not None and self._calls.cpu_exceeded:

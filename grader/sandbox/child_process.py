@@ -52,7 +52,8 @@ class ChildProcess:
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self.last_own_seconds = None  # the worker's own time in the last request or run
         self.own_limit_reached = False  # the last request or run was ended at its own_limit
-        self.endless = False          # the last request was stopped as endless (endless_loops.py)
+        self.stopped_early = None     # why the last request was stopped before its cpu_limit
+                                      # (endless_loops.py), or None
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -116,7 +117,7 @@ class ChildProcess:
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
         the worker has used that many CPU seconds on it, or once watch (an endless_loops.
-        CallWatch, given with cpu_limit) finds it endless (self.endless says so); watch is
+        CallWatch, given with cpu_limit) stops it (self.stopped_early says why); watch is
         told where the worker was when it was stopped at cpu_limit.  With own_limit it fails
         once that many seconds of its own time have passed (see own_seconds;
         own_limit_reached says so).  The CPU
@@ -137,7 +138,7 @@ class ChildProcess:
         self._cpu_before = self.cpu_seconds()
         queued_before, started = self.queued_seconds(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached = self.endless = False
+        self.own_limit_reached, self.stopped_early = False, None
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -203,7 +204,8 @@ class ChildProcess:
                 elif "sample" not in message:
                     return message
                 elif watch is not None and watch.seen(message["sample"]):
-                    self.timed_out = self.cpu_exceeded = self.endless = True
+                    self.timed_out = self.cpu_exceeded = True
+                    self.stopped_early = watch.stopped_early
                     return None
             if self.protocol_error or self.truncated:
                 return None
@@ -260,8 +262,8 @@ class ChildProcess:
     def _failure_reply(self):
         if self.stopped:
             return {"status": Status.CRASHED, "detail": STOPPED_DETAIL}
-        if self.endless:
-            return {"status": Status.TIMEOUT, "detail": "stopped in an endless loop"}
+        if self.stopped_early:
+            return {"status": Status.TIMEOUT, "detail": "stopped before its CPU time limit"}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:

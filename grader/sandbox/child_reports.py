@@ -26,7 +26,8 @@ class CallResult:
     own_time_out: bool = False  # ended at the own-time limit it was given (Sandbox.call)
     stopped_at: object = None   # (file, line, function) where the student's code was when the
                                 # call was stopped for time, if known (sandbox/endless_loops.py)
-    endless: bool = False       # stopped before its CPU limit, found in an endless loop
+    stopped_early: object = None    # why it was stopped before its CPU limit, as at it
+                                    # (endless_loops.ENDLESS or OUTLASTED), or None
 
 
 @dataclass

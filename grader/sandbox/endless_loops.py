@@ -18,14 +18,27 @@ the same reason).  Only what the samples cannot see could break the cycle: the h
 position of a for loop's iterator (which moves the loop variable, which is seen, unless the
 items repeat), or the clock.  That is why the function must also be one where an earlier call
 was stopped after its whole CPU limit: where correct but slow code never is, so its calls are
-never cut short.  A loop that makes progress (a counter that grows) is never found in the same
-state, so it runs to its full limit as before.  A call reaching the looping function through
-another (filter_word_list through check_word) is cut short the same way.
+never cut short.  A call reaching the looping function through another (filter_word_list through
+check_word) is cut short the same way.
+
+A loop that makes progress that leads nowhere (a counter that grows while the condition's
+variables stay) is never found in the same state.  Called directly, it runs to its full limit
+as before; reached through another function it is given a reduced but generous limit instead
+of the caller's (which may be 40 times larger): the call is stopped, as outlasting, once one
+invocation of a function where a call was stopped for time has itself run OUTLAST_MULTIPLE
+times the limit at which that call was stopped (the samples see the same frame object in that
+function, so the same invocation, across that much CPU time).  Code this slow on one call is
+what the function's own tests already fail as "an endless loop, or far too slow": a
+correct function is never stopped there (its calls return well within the limits), and a
+function that takes that long on a single call (1,200 times the reference's time for a whole
+call, for check_word) is not correct but slow code in the sense of the limits.
 """
 
 SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
 MAX_NAME = 100              # characters of a file or function name kept
+OUTLAST_MULTIPLE = 4        # one invocation outlasting this many times a stopped call's limit
+ENDLESS, OUTLASTED = "endless", "outlasted"     # why a call was stopped before its limit
 
 
 def place_of(sample):
@@ -46,24 +59,27 @@ def place_text(place):
 
 
 class StopPlaces:
-    """The functions ((file, function)) where calls of one sandbox were stopped at their CPU
-    time limit."""
+    """The functions where calls of one sandbox were stopped at their CPU time limit: {(file,
+    function): the least such limit}."""
 
     def __init__(self):
-        self.places = set()
+        self.places = {}
 
-    def watch(self):
-        return CallWatch(self.places)
+    def watch(self, cpu_limit):
+        return CallWatch(self.places, cpu_limit)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places):
+    def __init__(self, places, cpu_limit):
         self.places = places
+        self.cpu_limit = cpu_limit
         self.next_at = SAMPLE_EVERY
+        self.asked_at = 0.0         # the call's CPU seconds when the last sample was asked for
+        self.first_seen = {}        # invocation: asked_at of the first sample that saw it
         self.stopped_at = None      # where the call was when it was stopped, if known
-        self.endless = False        # stopped for being found twice in one state at a place
+        self.stopped_early = None   # ENDLESS, OUTLASTED, or None
 
     def due(self, cpu_used):
         """Whether to sample now, the call having used cpu_used seconds of CPU time: only
@@ -71,15 +87,25 @@ class CallWatch:
         if not self.places or cpu_used < self.next_at:
             return False
         self.next_at = cpu_used + SAMPLE_EVERY
+        self.asked_at = cpu_used
         return True
 
     def seen(self, sample):
-        """Take a sample sent while the call runs; True when it shows the call endless."""
+        """Take a sample sent while the call runs; True when the call is to be stopped."""
         place = place_of(sample)
-        if place is not None and (place[0], place[2]) in self.places and \
-                sample.get("repeated") is True:
-            self.stopped_at, self.endless = place, True
-        return self.endless
+        stopped_limit = None if place is None else self.places.get((place[0], place[2]))
+        if stopped_limit is None:
+            return False
+        invocation = sample.get("invocation")
+        first = self.first_seen.setdefault(invocation, self.asked_at) if type(
+            invocation) is int else self.asked_at
+        if sample.get("repeated") is True:
+            self.stopped_early = ENDLESS
+        elif self.asked_at - first >= OUTLAST_MULTIPLE * stopped_limit:
+            self.stopped_early = OUTLASTED
+        if self.stopped_early:
+            self.stopped_at = place
+        return self.stopped_early is not None
 
     def stopped(self, sample):
         """Take the sample of a call stopped at its CPU time limit: its function is
@@ -87,4 +113,5 @@ class CallWatch:
         place = place_of(sample)
         if place is not None:
             self.stopped_at = place
-            self.places.add((place[0], place[2]))
+            key = (place[0], place[2])
+            self.places[key] = min(self.places.get(key, self.cpu_limit), self.cpu_limit)

@@ -35,6 +35,10 @@ def through(words):
     return [count_repeats(word) for word in words]
 
 
+def through_growing(words):
+    return [count_growing(word) for word in words]
+
+
 def walk(steps):
     j = 0
     while j < steps:
@@ -42,9 +46,10 @@ def walk(steps):
     return j
 '''
 LIMIT = 1.0
+LONG_LIMIT = 10.0
 REPEATS_LOOP = [("wordle.py", line, "count_repeats") for line in (5, 6, 7)]
 GROWING_LOOP = [("wordle.py", line, "count_growing") for line in (15, 16, 17, 19)]
-WALK_LOOP = [("wordle.py", line, "walk") for line in (29, 30)]
+WALK_LOOP = [("wordle.py", line, "walk") for line in (33, 34)]
 
 
 def call(box, function, *args):
@@ -59,14 +64,22 @@ def test_a_loop_is_stopped_at_its_limit_once_then_at_once_where_it_repeats_a_sta
         again = call(box, "count_repeats", "RADAR")
         nested = call(box, "through", ["CRANE", "SPEED"])
         growing = call(box, "count_growing", "SPEED")
-    assert first.status == Status.TIMEOUT and not first.endless
+        growing_through = box.call("wordle", "through_growing", [["CRANE", "SPEED"]],
+                                   timeout=60, cpu_limit=LONG_LIMIT)
+    assert first.status == Status.TIMEOUT and first.stopped_early is None
     assert first.cpu_seconds >= LIMIT and first.stopped_at in REPEATS_LOOP
     for cut in (again, nested):
-        assert cut.status == Status.TIMEOUT and cut.endless and cut.stopped_at in REPEATS_LOOP
+        assert cut.status == Status.TIMEOUT and cut.stopped_early == endless_loops.ENDLESS
+        assert cut.stopped_at in REPEATS_LOOP
         assert cut.cpu_seconds < LIMIT - endless_loops.SAMPLE_EVERY
-    # a loop whose state changes is never found repeating: it runs to its limit
-    assert growing.status == Status.TIMEOUT and not growing.endless
+    # a loop whose state changes is never found repeating: called directly it runs to its limit,
+    # and through another function until one invocation outlasts its limit a few times over
+    assert growing.status == Status.TIMEOUT and growing.stopped_early is None
     assert growing.cpu_seconds >= LIMIT and growing.stopped_at in GROWING_LOOP
+    assert growing_through.status == Status.TIMEOUT
+    assert growing_through.stopped_early == endless_loops.OUTLASTED
+    assert growing_through.stopped_at in GROWING_LOOP
+    assert endless_loops.OUTLAST_MULTIPLE * LIMIT <= growing_through.cpu_seconds < LONG_LIMIT
 
 
 @pytest.mark.parametrize("privileged", MODES)
@@ -123,10 +136,11 @@ def test_a_sample_is_repeated_only_for_the_same_invocation_in_the_same_state(tmp
         return sampler.channel.sent[-1]["sample"]
 
     first = student["same_place"](sample, [1, 2])
-    assert first == {"file": "wordle.py", "line": 3, "function": "same_place",
-                     "repeated": False}
+    assert dict(first, invocation=0) == {"file": "wordle.py", "line": 3, "function": "same_place",
+                                         "repeated": False, "invocation": 0}
     # a new invocation, though all else is equal
-    assert student["same_place"](sample, [1, 2])["repeated"] is False
+    second = student["same_place"](sample, [1, 2])
+    assert second["repeated"] is False and second["invocation"] != first["invocation"]
     # the same invocation: repeated once nothing changed between two samples
     assert [each["repeated"] for each in student["holds"](sample, [])] == [
         False, False, False, True]

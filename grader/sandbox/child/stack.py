@@ -2,7 +2,8 @@
 
 During a call the grader may send SAMPLE_SIGNAL; the handler (run by Python between two
 bytecodes of whatever the call runs) sends one message naming the innermost frame of the
-student's own files (file, line, function) and whether the student's code is in the very
+student's own files (file, line, function, and which invocation of it: the same number for
+the same frame within a call) and whether the student's code is in the very
 state it was in at an earlier sample of the same call: the same frames (the same
 invocations, not new calls of the same functions), at the same lines, with the same values in
 their local variables, their modules' globals and random's generator.  Deterministic code
@@ -40,16 +41,18 @@ class StackSampler:
         self.request = None     # (id, nonce) of the call running now, or None
         self.earlier = {}       # the lines of each earlier sample of this call: its (frames,
                                 # state), the latest at those lines
+        self.held = []          # the innermost frames sampled in this call: while they are
+                                # held, no other frame takes their id (a sample's invocation)
 
     def install(self):
         signal.signal(SAMPLE_SIGNAL, self.handle)
 
     def start(self, request_id, nonce):
-        self.request, self.earlier = (request_id, nonce), {}
+        self.request, self.earlier, self.held = (request_id, nonce), {}, []
 
     def end(self):
         """The call returned: no sample is sent from here on (its reply is)."""
-        self.request, self.earlier = None, {}
+        self.request, self.earlier, self.held = None, {}, []
 
     def handle(self, signum, frame):
         if self.request is None:
@@ -68,9 +71,10 @@ class StackSampler:
                         and all(a is b for a, b in zip(earlier[0], frames)))
             self.earlier[lines] = (frames, state)
             inner = frames[0]
+            self.held.append(inner)
             sample = {"file": os.path.basename(inner.f_code.co_filename),
                       "line": inner.f_lineno, "function": inner.f_code.co_name,
-                      "repeated": repeated}
+                      "repeated": repeated, "invocation": id(inner)}
         request_id, nonce = self.request
         self.channel.send({"id": request_id, "nonce": nonce, "sample": sample})
 
