@@ -14,7 +14,7 @@ import socket
 import subprocess
 import time
 
-from grader.sandbox import endless_loops, leftovers
+from grader.sandbox import cpu_quota, endless_loops, leftovers
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
 from grader.sandbox.child.stack import SAMPLE_SIGNAL
@@ -52,6 +52,7 @@ class ChildProcess:
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self.last_own_seconds = None  # the worker's own time in the last request or run
         self.own_limit_reached = False  # the last request or run was ended at its own_limit
+        self._throttled_at_start = cpu_quota.throttled_seconds()
         self.stopped_early = None     # why the last request was stopped before its cpu_limit
                                       # (endless_loops.py), or None
         self._worker_pid = None
@@ -136,7 +137,7 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
-        queued_before, started = self.queued_seconds(), time.monotonic()
+        queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
         self.own_limit_reached, self.stopped_early = False, None
         reply = None
@@ -349,17 +350,30 @@ class ChildProcess:
         pid = None if self._closed else self._find_worker()
         return run_delay(None if pid is None else self._proc_file(pid, "schedstat"))
 
-    def own_seconds(self, started, queued_before):
+    def withheld_marks(self):
+        """(queued_seconds(), the seconds a CPU quota throttled the grader's cgroup) now:
+        own_seconds counts from them."""
+        return self.queued_seconds(), cpu_quota.throttled_seconds()
+
+    def own_seconds(self, started, marks):
         """The worker's own time since started (time.monotonic()): the wall-clock time less
-        what it spent waiting for a CPU (queued_before: its queued_seconds then), so the time
-        it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine
-        and a busy one. Where the wait cannot be read, all the wall-clock time. (Callers take
-        the CPU time of the worker and all it started instead where that is more: code that
-        keeps its own main thread waiting for a CPU, by threads or processes that compute,
-        spends their time.)"""
+        what the kernel withheld a CPU from it (marks: withheld_marks() then), so the time
+        it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine,
+        a busy one and one with a CPU quota. Where the wait cannot be read, all the wall-clock
+        time. (Callers take the CPU time of the worker and all it started instead where that
+        is more: code that keeps its own main thread waiting for a CPU, by threads or
+        processes that compute, spends their time.)"""
+        queued_before, throttled_before = marks
+        return time.monotonic() - started - self._withheld_since(queued_before, throttled_before)
+
+    def _withheld_since(self, queued_before, throttled_before):
+        """Seconds the worker has been kept from a CPU since its queued_seconds() were
+        queued_before and the quota's throttled time throttled_before: waiting for a CPU or
+        throttled, the longer of the two (a kernel counts a throttled task's wait in its run
+        delay or not: where it does, the run delay holds the throttling already)."""
         queued = self.queued_seconds()
         waited = 0.0 if queued is None else max(0.0, queued - (queued_before or 0.0))
-        return time.monotonic() - started - waited
+        return max(waited, cpu_quota.throttled_seconds() - throttled_before)
 
     def _worker_own_seconds(self):
         """The worker's own time since it started (as own_seconds; the sandbox's start before
@@ -368,12 +382,12 @@ class ChildProcess:
         jail's processes end, must not count as its own time)."""
         pid = None if self._closed else self._find_worker()
         fields = None if pid is None else self._proc_fields(pid, "stat")
-        queued = self.queued_seconds()
         try:
             started = int(fields[START_TIME]) / CLOCK_TICKS
         except (TypeError, IndexError, ValueError):
             return None
-        own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - (queued or 0.0)
+        own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - self._withheld_since(
+            0.0, self._throttled_at_start)
         self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
