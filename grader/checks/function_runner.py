@@ -18,7 +18,7 @@ from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_referen
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
 from grader.sandbox import Status
-from grader.sandbox.endless_loops import ENDLESS, OUTLAST_MULTIPLE, OUTLASTED, place_text
+from grader.sandbox.endless_loops import place_text, why_stopped_early
 
 SHOWN_FAILURES = 4  # failing cases listed per test
 SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call
@@ -108,16 +108,8 @@ def timeout_problem(function, case, result, cpu_limit):
              "for a call of %s on input this large; the limit is %d times that, at least %s)"
              % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
                 function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
-    if result.stopped_early == ENDLESS:
-        return ("%s: it was stopped at %s, where an earlier call was stopped for time, once it "
-                "was found there twice in the same state (every variable the same), which it "
-                "could never leave: an endless loop" % (limit, place_text(result.stopped_at)))
-    if result.stopped_early == OUTLASTED:
-        return ("%s: it was stopped at %s, where an earlier call was stopped for time, once "
-                "that one call of %s had run %d times as long as the call stopped there was "
-                "given: an endless loop, or far too slow" % (
-                    limit, place_text(result.stopped_at), result.stopped_at[2],
-                    OUTLAST_MULTIPLE))
+    if result.stopped_early:
+        return "%s: %s" % (limit, why_stopped_early(result))
     if result.stopped_at is not None:
         return "%s: stopped at %s (an endless loop, or far too slow)" % (
             limit, place_text(result.stopped_at))

@@ -348,8 +348,9 @@ class Sandbox:
                 stdin.seek(0)
                 child = self._start(config, stdin=stdin, cpu_limit=cpu_limit)
             self._runs.add(child)
+        watch = None if cpu_limit is None else self.stop_places.watch(cpu_limit, run=True)
         try:
-            finished = child.wait_for_exit(timeout, quiet_timeout, own_limit)
+            finished = child.wait_for_exit(timeout, quiet_timeout, own_limit, watch)
         finally:
             with self._runs_lock:
                 self._runs.discard(child)

@@ -55,6 +55,7 @@ class ChildProcess:
         self._throttled_at_start = cpu_quota.throttled_seconds()
         self.stopped_early = None     # why the last request was stopped before its cpu_limit
                                       # (endless_loops.py), or None
+        self.stopped_at = None        # and where: (file, line, function)
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -281,11 +282,12 @@ class ChildProcess:
             detail = f"the child process exited with status {self.exit_code}"
         return {"status": Status.CRASHED, "detail": detail}
 
-    def wait_for_exit(self, timeout, quiet_timeout=None, own_limit=None):
+    def wait_for_exit(self, timeout, quiet_timeout=None, own_limit=None, watch=None):
         """Read the child's output until it exits (plus a short drain); False on timeout
         (after timeout in all, quiet_timeout without any output, or own_limit seconds of the
         worker's own time since it started: own_limit_reached says so; its last reading is
-        kept in last_own_seconds).
+        kept in last_own_seconds).  With watch (an endless_loops.CallWatch) the run is also
+        stopped, as at its CPU limit, once watch finds it must be (stopped_early says why).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
@@ -306,10 +308,15 @@ class ChildProcess:
                 deadline, exited_at + DRAIN_AFTER_EXIT)
             pumping = self._pump(until, EXIT_POLL_INTERVAL)
             self.messages.extend(self._take_messages())
+            if watch is not None and self._stopped_by_samples(watch):
+                self.kill()
+                return True
             if not pumping or time.monotonic() >= until:
                 break
             if exited_at is None and self.stopped_too_long():
                 return False
+            if exited_at is None and watch is not None and watch.due(self.cpu_seen):
+                self._signal_worker(SAMPLE_SIGNAL)
             if exited_at is None and self.cpu_limit is not None and \
                     self.cpu_seen > self.cpu_limit:
                 # its processes together: each has the kernel's limit, all of them this one
@@ -323,6 +330,18 @@ class ChildProcess:
         except subprocess.TimeoutExpired:
             return False
         return True
+
+    def _stopped_by_samples(self, watch):
+        """Take the samples among the messages to watch; True (stopped_early set) once it
+        finds the run must be stopped."""
+        samples = [message for message in self.messages if "sample" in message]
+        if samples:
+            self.messages = [message for message in self.messages if "sample" not in message]
+        for message in samples:
+            if watch.seen(message["sample"]):
+                self.stopped_early, self.stopped_at = watch.stopped_early, watch.stopped_at
+                return True
+        return False
 
     def stopped_too_long(self):
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP

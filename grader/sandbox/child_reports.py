@@ -54,6 +54,8 @@ class RunResult:
     own_seconds: object = None      # the worker's own time (ChildProcess.own_seconds) as
     # last read by the grader (None: it could not be read)
     own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
+    stopped_at: object = None       # as CallResult's, for a run stopped early
+    stopped_early: object = None    # as CallResult's (it is cpu_exhausted too)
 
 
 def call_result(reply, stdout, argument_count, known=None):
@@ -127,6 +129,10 @@ def run_result(child, finished):
     elif child.violated:
         result.status = Status.CRASHED
         result.detail = child.protocol_error
+    elif child.stopped_early:
+        result.status, result.cpu_exhausted = Status.CRASHED, True
+        result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at
+        result.detail = "stopped before its CPU time limit"
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"

@@ -35,6 +35,7 @@ call, for check_word) is not correct but slow code in the sense of the limits.
 """
 
 SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
+RUN_SAMPLES = 40            # samples of a program run at most (each is a message of its few)
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
 MAX_NAME = 100              # characters of a file or function name kept
 OUTLAST_MULTIPLE = 4        # one invocation outlasting this many times a stopped call's limit
@@ -58,6 +59,19 @@ def place_text(place):
     return "%s, line %d, in %s" % (file, line, function)
 
 
+def why_stopped_early(result):
+    """Why a call or run (its result) was stopped before its CPU limit, for people."""
+    place = result.stopped_at
+    if result.stopped_early == ENDLESS:
+        how = ("once it was found there twice in the same state (every variable the same), "
+               "which it could never leave: an endless loop")
+    else:
+        how = ("once that one call of %s had run %d times as long as the call stopped there "
+               "was given: an endless loop, or far too slow" % (place[2], OUTLAST_MULTIPLE))
+    return "it was stopped at %s, where an earlier call was stopped for time, %s" % (
+        place_text(place), how)
+
+
 class StopPlaces:
     """The functions where calls of one sandbox were stopped at their CPU time limit: {(file,
     function): the least such limit}."""
@@ -65,17 +79,21 @@ class StopPlaces:
     def __init__(self):
         self.places = {}
 
-    def watch(self, cpu_limit):
-        return CallWatch(self.places, cpu_limit)
+    def watch(self, cpu_limit, run=False):
+        """The watch of a call with cpu_limit, or of a program run (sampled RUN_SAMPLES times
+        at most over its limit)."""
+        return CallWatch(self.places, cpu_limit, max(SAMPLE_EVERY, cpu_limit / RUN_SAMPLES)
+                         if run else SAMPLE_EVERY)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places, cpu_limit):
+    def __init__(self, places, cpu_limit, every=SAMPLE_EVERY):
         self.places = places
         self.cpu_limit = cpu_limit
-        self.next_at = SAMPLE_EVERY
+        self.every = every
+        self.next_at = every
         self.asked_at = 0.0         # the call's CPU seconds when the last sample was asked for
         self.first_seen = {}        # invocation: asked_at of the first sample that saw it
         self.stopped_at = None      # where the call was when it was stopped, if known
@@ -83,10 +101,10 @@ class CallWatch:
 
     def due(self, cpu_used):
         """Whether to sample now, the call having used cpu_used seconds of CPU time: only
-        while a place is known, every SAMPLE_EVERY."""
+        while a place is known, every so often."""
         if not self.places or cpu_used < self.next_at:
             return False
-        self.next_at = cpu_used + SAMPLE_EVERY
+        self.next_at = cpu_used + self.every
         self.asked_at = cpu_used
         return True
 

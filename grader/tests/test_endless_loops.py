@@ -83,6 +83,18 @@ def test_a_loop_is_stopped_at_its_limit_once_then_at_once_where_it_repeats_a_sta
 
 
 @pytest.mark.parametrize("privileged", MODES)
+def test_a_game_caught_where_a_call_was_stopped_is_stopped_as_at_its_cpu_limit(tmp_path,
+                                                                               privileged):
+    program = LOOPS + '\nif __name__ == "__main__":\n    print(count_repeats("LEVEL"))\n'
+    with sandbox(write_submission(tmp_path / "game", program), privileged) as box:
+        call(box, "count_repeats", "RADAR")
+        game = box.run_program("wordle", "", seed=1, timeout=60, cpu_limit=LONG_LIMIT)
+    assert game.status == Status.CRASHED and game.cpu_exhausted
+    assert game.stopped_early == endless_loops.ENDLESS and game.stopped_at in REPEATS_LOOP
+    assert game.cpu_seconds < LONG_LIMIT / 2
+
+
+@pytest.mark.parametrize("privileged", MODES)
 def test_a_slow_call_through_a_place_where_another_was_stopped_returns(tmp_path, privileged):
     with sandbox(write_submission(tmp_path / "walk", LOOPS), privileged) as box:
         stopped = call(box, "walk", 10 ** 12)

@@ -1,6 +1,6 @@
 """Where a call's student code is, when the grader asks (standard library only).
 
-During a call the grader may send SAMPLE_SIGNAL; the handler (run by Python between two
+During a call or a program run the grader may send SAMPLE_SIGNAL; the handler (run by Python between two
 bytecodes of whatever the call runs) sends one message naming the innermost frame of the
 student's own files (file, line, function, and which invocation of it: the same number for
 the same frame within a call) and whether the student's code is in the very
@@ -38,7 +38,8 @@ class StackSampler:
     def __init__(self, channel, code_dir):
         self.channel = channel
         self.prefix = code_dir + os.sep
-        self.request = None     # (id, nonce) of the call running now, or None
+        self.request = None     # (id, nonce) of the call running now ((None, None): the
+                                # program run), or None
         self.earlier = {}       # the lines of each earlier sample of this call: its (frames,
                                 # state), the latest at those lines
         self.held = []          # the innermost frames sampled in this call: while they are
@@ -55,7 +56,7 @@ class StackSampler:
         self.request, self.earlier, self.held = None, {}, []
 
     def handle(self, signum, frame):
-        if self.request is None:
+        if self.request is None or getattr(self.channel, "sending", False):
             return
         frames = []
         while frame is not None:
@@ -86,14 +87,18 @@ def state_of(frames):
     budget = [STATE_ITEMS]
     try:
         modules = {id(frame.f_globals): frame.f_globals for frame in frames}
-        return (tuple(_value({name: value for name, value in frame.f_locals.items()
-                              if name.isidentifier()}, budget) for frame in frames),
-                tuple(_value({name: value for name, value in namespace.items()
-                              if not name.startswith("__")}, budget)
-                      for namespace in modules.values()),
+        return (tuple(_value(_variables(frame.f_locals), budget) for frame in frames),
+                tuple(_value(_variables(namespace), budget) for namespace in modules.values()),
                 _value(random.getstate(), budget))
     except (Unknown, RecursionError):
         return None
+
+
+def _variables(namespace):
+    """A frame's or module's variables: not its comprehension's iterator, nor the dunder names
+    of a module (its builtins, loader and spec, which its code does not change)."""
+    return {name: value for name, value in namespace.items()
+            if name.isidentifier() and not name.startswith("__")}
 
 
 def _value(value, budget):

@@ -48,11 +48,16 @@ class Channel:
     def __init__(self, fd):
         self.fd = fd
         self.reader = os.fdopen(os.dup(fd), "rb")
+        self.sending = False    # a message is half sent: a signal handler must not send one
 
     def send(self, message):
         data = codec.dump_message(message)
-        while data:
-            data = data[os.write(self.fd, data):]
+        self.sending = True
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+        finally:
+            self.sending = False
 
     def receive(self):
         line = self.reader.readline()
@@ -502,6 +507,9 @@ def run_main(channel, config, code_dir):
     if config.imports is not None:
         watch_imports(channel, code_dir, set(config.imports.allowed), set(config.imports.unwatched))
     if config.mode == "program":
+        sampler = stack.StackSampler(channel, code_dir)
+        sampler.install()
+        sampler.start(None, None)
         if config.honour_seeds:
             set_clock(config.clock)
         make_random_reproducible(config.seed, config.honour_seeds, reports, config.clock)
