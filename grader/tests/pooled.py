@@ -3,8 +3,7 @@ MachineTooBusy (its wall-clock time ran out while the machine kept it waiting) i
 once the pool is idle, alone; one that raised otherwise is that grading's failure, handed back
 as its value, so that it fails the tests that read it and not every test of a fixture.
 
-Shared by the corpus's fixture (test_corpus.py), test_key_invariance.py and
-benchmarks/grading_cost.py.
+Shared by the corpus's fixture (test_corpus.py) and test_key_invariance.py.
 """
 import concurrent.futures
 
