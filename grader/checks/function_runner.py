@@ -17,8 +17,7 @@ from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_reference_cpu
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
-from grader.sandbox import Status
-from grader.sandbox.endless_loops import place_text, why_stopped_early
+from grader.sandbox import Status, place_text, why_stopped_early
 
 SHOWN_FAILURES = 4  # failing cases listed per test
 SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call

@@ -4,8 +4,10 @@ configuration).  Nothing here knows what Wordle is.
 
 Its public face: Sandbox and SandboxError (box.py), CallResult and RunResult
 (child_reports.py), the mode names (modes.py), and Status, the statuses a call or a run ends
-with, exported here so that no caller reads the child's wire format (child/codec.py) for them.
+with, exported here so that no caller reads the child's wire format (child/codec.py) for them,
+and the words for where a call or run stopped for time was (endless_loops.py: its stopped_at).
 """
 from grader.sandbox.child.codec import Status
+from grader.sandbox.endless_loops import place_text, why_stopped_early
 
-__all__ = ["Status"]
+__all__ = ["Status", "place_text", "why_stopped_early"]

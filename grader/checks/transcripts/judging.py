@@ -14,8 +14,7 @@ from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox import Status
-from grader.sandbox.endless_loops import why_stopped_early
+from grader.sandbox import Status, why_stopped_early
 
 SHOWN_SPACING_NOTES = 3
 SHOWN_ERROR_LINES = 4
