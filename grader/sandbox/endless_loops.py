@@ -30,15 +30,16 @@ times the limit at which that call was stopped (the samples see the same frame o
 function, so the same invocation, across that much CPU time).  Code this slow on one call is
 what the function's own tests already fail as "an endless loop, or far too slow": a
 correct function is never stopped there (its calls return well within the limits), and a
-function that takes that long on a single call (1,200 times the reference's time for a whole
-call, for check_word) is not correct but slow code in the sense of the limits.
+function that takes that long on a single call (twice what a call of it is given: 300 times
+the reference's time, at least 0.5 s, 15,000 times the reference's for check_word) is not
+correct but slow code in the sense of the limits.
 """
 
 SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
-RUN_SAMPLES = 40            # samples of a program run at most (each is a message of its few)
+RUN_SAMPLES = 60            # samples of a program run at most (each is a message of its few)
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
 MAX_NAME = 100              # characters of a file or function name kept
-OUTLAST_MULTIPLE = 4        # one invocation outlasting this many times a stopped call's limit
+OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times a stopped call's limit
 ENDLESS, OUTLASTED = "endless", "outlasted"     # why a call was stopped before its limit
 
 
@@ -81,19 +82,18 @@ class StopPlaces:
 
     def watch(self, cpu_limit, run=False):
         """The watch of a call with cpu_limit, or of a program run (sampled RUN_SAMPLES times
-        at most over its limit)."""
-        return CallWatch(self.places, cpu_limit, max(SAMPLE_EVERY, cpu_limit / RUN_SAMPLES)
-                         if run else SAMPLE_EVERY)
+        at most: a game caught later runs to its limit)."""
+        return CallWatch(self.places, cpu_limit, RUN_SAMPLES if run else None)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places, cpu_limit, every=SAMPLE_EVERY):
+    def __init__(self, places, cpu_limit, most=None):
         self.places = places
         self.cpu_limit = cpu_limit
-        self.every = every
-        self.next_at = every
+        self.left = most            # samples it may still take (None: no end)
+        self.next_at = SAMPLE_EVERY
         self.asked_at = 0.0         # the call's CPU seconds when the last sample was asked for
         self.first_seen = {}        # invocation: asked_at of the first sample that saw it
         self.stopped_at = None      # where the call was when it was stopped, if known
@@ -101,10 +101,12 @@ class CallWatch:
 
     def due(self, cpu_used):
         """Whether to sample now, the call having used cpu_used seconds of CPU time: only
-        while a place is known, every so often."""
-        if not self.places or cpu_used < self.next_at:
+        while a place is known, every SAMPLE_EVERY."""
+        if not self.places or cpu_used < self.next_at or self.left == 0:
             return False
-        self.next_at = cpu_used + self.every
+        if self.left is not None:
+            self.left -= 1
+        self.next_at = cpu_used + SAMPLE_EVERY
         self.asked_at = cpu_used
         return True
 
