@@ -31,7 +31,8 @@ SHORT_BUDGETS = {"hostile_sleeping_filter": 60.0}
 # correct_quadratic_filter took about 100 s and 50 s graded 4 at a time on 2 cores; the others
 # 15-40 s each on a busy one (benchmarks/corpus_under_load.py prints them).
 SLOWEST = ("correct_slow", "hostile_sleeping_filter", "correct_quadratic_filter",
-           "hostile_slow_import_crashes", "cw_loops_on_repeats", "hostile_stops_reading",
+           "hostile_slow_import_crashes", "cw_loops_on_repeats", "cw_loops_on_repeated_guess_letter",
+           "hostile_stops_reading",
            "hostile_orphan_clears_the_subreaper", "hostile_orphan_does_the_work",
            "hostile_huge_values", "hostile_ignores_sigterm", "hostile_colour_line")
 # The first test grades the whole corpus (115 submissions, some slow or hanging by design) 4 at
