@@ -20,7 +20,7 @@ from grader.sandbox.box import Sandbox, SandboxError
 from grader.sandbox.child_reports import CallResult, RunResult
 from grader.sandbox.modes import UNSAFE
 from grader.sandbox import Status
-from grader.sandbox import temp_folders
+from grader.sandbox import cpu_quota, temp_folders
 from grader.submission import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
@@ -79,7 +79,8 @@ class BudgetedBox:
     game is given what is left; once it is spent none is made (Status.BUDGET_SPENT, whose
     detail says so), and one stopped by its end is BUDGET_SPENT too.
 
-    The grading's wall-clock time is bounded as well (budget + assignment.GRADING_WALL_SLACK):
+    The grading's wall-clock time is bounded as well (assignment.grading_wall_limit: the budget
+    and a slack, more where a CPU quota or affinity gives the grader less than 2 CPUs):
     once it runs out no call or game is made and those running are stopped, BUDGET_SPENT
     too. Whose doing that was is judged once every line has ended (judge_the_wall_clock): on
     a quiet machine only code whose lines together used the budget's worth of CPU time can
@@ -90,7 +91,7 @@ class BudgetedBox:
     def __init__(self, box, budget=None):
         self.box = box
         self.budget = assignment.GRADING_BUDGET if budget is None else budget
-        self.wall_limit = self.budget + assignment.GRADING_WALL_SLACK
+        self.wall_limit = assignment.grading_wall_limit(self.budget, cpu_quota.available_cpus())
         self.deadline = time.monotonic() + self.wall_limit
         self._before = 0.0  # the own time of the phases before this one (the longest line's)
         self._spent = {}    # thread id: the own time of its calls and games in this phase
