@@ -1,5 +1,5 @@
-"""The conventions the kit's commands share (grader, solver, atari; the README's
-"Conventions"): exit statuses, --color and NO_COLOR, --json [FILE.json], and output files
+"""The conventions the kit's commands share (grader, solver, atari; docs/conventions.md,
+"One set of conventions"): exit statuses, --color and NO_COLOR, --json [FILE.json], and output files
 checked before any work.  Standard library only: the grader's Gradescope bundle carries
 this file.  (The student tester, test_wordle_funcs.py, stands alone and keeps the same
 rules itself.)"""
