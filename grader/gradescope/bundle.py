@@ -22,6 +22,7 @@ RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages"}   # folders anywhere in grader/
 SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()
 STAFF_ONLY = {"grader/staff/batch.py", "grader/staff/class_folder.py", "grader/staff/bundle_command.py",
+              "grader/staff/gradescope_test.py", "grader/staff/no_user_namespaces.py",
               "grader/results/class_summary.py"}
 
 

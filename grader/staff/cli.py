@@ -9,6 +9,7 @@ grading.py, a class by batch.py.
     python -m grader tests [--rubric FILE]
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
+    python -m grader gradescope-test SUBMISSION [--rubric FILE] [--python PYTHON] [--json [FILE.json]]
     python -m grader report DIR
     python -m grader play PATH [wordle|easy_wordle] [--seed N] [--game N] [--reveal]
                           [--transcript FILE] [--color {auto,always,never}] [--unsafe-no-jail]
@@ -201,6 +202,11 @@ def command_gradescope_bundle(args):
     return bundle_command(args)
 
 
+def command_gradescope_test(args):
+    from grader.staff.gradescope_test import gradescope_test    # staff side, not in the bundle
+    return gradescope_test(args)
+
+
 def command_report(args):
     build_pages(args.folder)
     return EXIT_OK
@@ -300,12 +306,33 @@ def parser():
                                      "to Gradescope")
     add_bundle_options(gradescope)
     gradescope.set_defaults(run=command_gradescope_bundle)
+    add_gradescope_test_command(commands)
 
     report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
                                        "code) for a folder of graded submissions")
     report_pages.add_argument("folder", metavar="DIR", help="graded submissions (grade-all --out)")
     report_pages.set_defaults(run=command_report)
     return main
+
+
+def add_gradescope_test_command(commands):
+    trial = commands.add_parser(
+        "gradescope-test", help="try the Gradescope bundle here on a submission, as "
+                                "Gradescope would run it",
+        description="Build the Gradescope bundle, set it up in a temporary folder laid out as "
+                    "Gradescope's /autograder (its setup.sh), run its run_autograder on "
+                    "SUBMISSION as Gradescope's container would (as root: no namespaces, the "
+                    "sandbox's uid mode) and print results.json's summary.")
+    trial.add_argument("submission", metavar="SUBMISSION",
+                       help="a student's files: a folder, or a .zip as uploaded")
+    trial.add_argument("--rubric", metavar="FILE", help="bundle this rubric (as "
+                       "gradescope-bundle --rubric)")
+    trial.add_argument("--python", metavar="PYTHON", help="the python3 Gradescope's image "
+                       "has (default: python3 on the PATH, as setup.sh finds it)")
+    trial.add_argument("--json", nargs="?", const="-", type=json_target, metavar="FILE.json",
+                       help="the results.json run_autograder wrote: to FILE.json as well as "
+                            "the summary, or to standard output instead of it")
+    trial.set_defaults(run=command_gradescope_test)
 
 
 def add_unsafe_option(command):
