@@ -10,6 +10,7 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -102,8 +103,14 @@ def waiting_run(tmp_path_factory):
         return result
 
     yield report
-    process.kill()
-    process.wait()
+    # Ctrl-C, not a kill: the tester then stops its child, which sleeps in a session of its own
+    # (a kill left it running when a selection of tests ended before the run)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def run_fixture(tmp_path, fixture):
