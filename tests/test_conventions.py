@@ -172,3 +172,22 @@ def test_output_closed_early_is_status_1_and_no_message(arguments, tmp_path):
     (tmp_path / "games.txt").write_text("CRANE gy--g\n")
     (tmp_path / "list.txt").write_text("crane\ngrace\nglaze\nslate\n")
     assert into_a_closed_pipe(arguments, tmp_path) == (1, "")
+
+
+def top_parser(name):
+    from atari.cli import build_parser as atari_parser
+    from grader.staff.cli import parser as grader_parser
+    from solver.cli import build_parser as solver_parser
+    return {"grader": grader_parser, "solver": solver_parser, "atari": atari_parser}[
+        name.split()[2]]()
+
+
+@pytest.mark.parametrize("name", sorted(parsers()))
+def test_a_usage_error_shows_the_usage_of_its_own_command(name, capsys):
+    """`grader grade PATH --sed 4` says what grade takes, not what the grader's commands are."""
+    from command_line import parse_arguments
+    with pytest.raises(SystemExit) as stopped:
+        parse_arguments(top_parser(name), name.split()[3:] + ["PATH", "--no-such-option"])
+    error = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert error.startswith("usage: %s " % name) and "\n%s: error: " % name in error, error

@@ -29,10 +29,11 @@ import sys
 import tempfile
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
-                          use_colour)
+                          parse_arguments, use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.staff.command import CommandError, add_bundle_options, check_writable, read_rubric, run
+from grader.staff.progress import GradingProgress
 from grader.results import gradescope_json, text_report
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
@@ -72,9 +73,11 @@ def command_grade(args):
     if to_file:
         check_writable(args.json)
     try:
-        result = grading.grade_retrying(args.path, rubric, seed=args.seed,
-                                        unsafe_no_jail=args.unsafe_no_jail,
-                                        output_files=[args.json] if to_file else [])
+        with GradingProgress(args.path) as progress:    # on a terminal only
+            result = grading.grade_retrying(args.path, rubric, seed=args.seed,
+                                            unsafe_no_jail=args.unsafe_no_jail,
+                                            output_files=[args.json] if to_file else [],
+                                            watch=progress.watch)
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
             from None
@@ -149,10 +152,10 @@ def command_play(args):
     if args.transcript:
         check_writable(args.transcript)
     program = transcripts.WORDLE if args.program == "wordle" else transcripts.EASY_WORDLE
+    colour = use_colour(args.color)     # the program's coloured letters too: never into a pipe
     try:
         return play.play(args.path, program, seed=args.seed, game=args.game, reveal=args.reveal,
-                         transcript=args.transcript, colour=use_colour(args.color),
-                         as_text=play.letters_as_text(args.color),
+                         transcript=args.transcript, colour=colour, as_text=not colour,
                          unsafe_no_jail=args.unsafe_no_jail)
     except play.CannotPlay as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
@@ -291,8 +294,8 @@ def parser():
                       help="keep what was shown and typed in FILE, as text (coloured letters "
                            "as [R:green])")
     add_unsafe_option(play)
-    add_color_option(play, "play's own lines (never, or NO_COLOR or TERM=dumb, also writes the "
-                           "program's coloured letters as [R:green])")
+    add_color_option(play, "play's own lines and the program's coloured letters (where not "
+                           "coloured, e.g. into a pipe, written as [R:green])")
     play.set_defaults(run=command_play)
 
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
@@ -373,4 +376,4 @@ def positive_int(text):
 
 
 def main(argv=None):
-    return run(parser().parse_args(argv))
+    return run(parse_arguments(parser(), argv))
