@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from grader import KIT_ROOT
+from grader.ansi import BOLD
 from grader.assignment import HANDOUT_FILES
 from grader.checks.transcripts import EASY_WORDLE, WORDLE, Seeds
 from grader.checks.transcripts.reference_games import reference_output
@@ -87,8 +88,10 @@ def secret_and_screen(done):
 def test_piped_guesses_print_the_secret_then_the_students_own_screen(tmp_path, name, module):
     folder = KIT_ROOT if name == "reference" else SUBMISSIONS / name
     program = PROGRAMS[module]
-    secret, screen = secret_and_screen(
-        play(folder, module, "--seed", 7, "--reveal", typed=typed(module)))
+    done = play(folder, module, "--seed", 7, "--reveal", "--color", "always", typed=typed(module))
+    first, _, screen = done.stdout.partition("\n")   # coloured as on a terminal, piped here
+    assert done.returncode == 0 and first.startswith(BOLD + "the secret is "), done.stderr
+    secret = first[len(BOLD):].split()[3]
     seed = Seeds(7).runs(program)[0]
     own = own_screen(folder, program, seed, typed(module), tmp_path / "own")
     assert screen == own
