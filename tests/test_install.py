@@ -40,7 +40,9 @@ def installed(tmp_path_factory):
                            "--no-build-isolation", "--no-index", "--disable-pip-version-check",
                            "--target", str(target), str(source)],
                           capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr + (
+        "\n(an offline build needs the test extra's setuptools>=70.1: "
+        "python -m pip install -r requirements.txt)")
     env = {"PYTHONPATH": str(target), "PATH": "%s:/usr/bin:/bin" % (target / "bin"),
            "HOME": str(tmp_path_factory.mktemp("home")), "TMPDIR": os.environ.get("TMPDIR", "/tmp")}
     return target, env
