@@ -429,7 +429,7 @@ class ChildProcess:
         The seccomp filter (child/seal.py) keeps student code from clearing the worker's
         subreaper flag; where there is no filter (another architecture) an orphan whose flag
         was cleared goes to the namespace's init in a jail, so init's reaped children's time
-        and its other children count too, and without a jail it is not counted (the README's
+        and its other children count too, and without a jail it is not counted (docs/grader.md:
         limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:
