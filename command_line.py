@@ -1,6 +1,6 @@
-"""The conventions the kit's commands share (grader, solver, atari; the README's
-"Conventions"): exit statuses, --color and NO_COLOR, --json [FILE.json], and output files
-checked before any work.  Standard library only: the grader's Gradescope bundle carries
+"""The conventions the kit's commands share (grader, solver, atari; docs/conventions.md,
+"One set of conventions"): exit statuses, --color and NO_COLOR, --json [FILE.json], output files
+checked before any work, and usage errors shown with the usage of the command they belong to.  Standard library only: the grader's Gradescope bundle carries
 this file.  (The student tester, test_wordle_funcs.py, stands alone and keeps the same
 rules itself.)"""
 import argparse
@@ -12,6 +12,26 @@ EXIT_FAILED = 1          # the work failed, or standard output was closed early 
 EXIT_OUTPUT_CLOSED = EXIT_FAILED   # `| head`: nothing is wrong, nothing to say
 EXIT_USAGE = 2           # a bad option, file or input: nothing was done
 EXIT_INTERRUPTED = 130   # Ctrl-C or SIGTERM
+
+
+def parse_arguments(parser, argv=None):
+    """parser.parse_args(argv), except that an argument no command knows is reported with the
+    usage of the (sub)command it was given to, not the top level's, which is what argparse
+    does with its subcommands' leftovers (`grader grade --sed 4`)."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command_parser(parser, args).error("unrecognized arguments: %s" % " ".join(unknown))
+    return args
+
+
+def command_parser(parser, args):
+    """The parser of the innermost subcommand args were parsed for (parser itself if none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None))
+            if chosen is not None:
+                return command_parser(chosen, args)
+    return parser
 
 
 def add_color_option(command, what="the output"):

@@ -15,7 +15,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-# The suite runs in three processes (pytest.ini: -n 3), each file's tests in one of them, so that
+# The suite runs in three processes (pyproject.toml: -n 3), each file's tests in one of them, so that
 # a file's module and session fixtures (the corpus graded once, the keys' gradings, the browser,
 # the solver's trees) are built once. The files below look at the whole machine (orphaned
 # student processes, System V keys and /dev/shm, mounts, uids' leftovers, every mode's folder

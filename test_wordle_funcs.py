@@ -4,6 +4,11 @@ Put this file next to your wordle.py and easy_wordle.py and run:
 
     python test_wordle_funcs.py
 
+or test the files in another folder, leaving it as it is (course staff: a student's
+folder, with the course's words.py and display_utility.py from this file's folder):
+
+    python test_wordle_funcs.py FOLDER
+
 Every check prints PASS or FAIL; a FAIL shows the call, the value expected
 and what your function did instead. The last line counts the checks:
 "N passed, N failed". The exit status is 0 when every check passed, 1 when
@@ -43,7 +48,9 @@ import traceback
 
 MODULES = ("wordle", "easy_wordle")
 TESTER_FILE = os.path.abspath(__file__)
-FOLDER = os.path.dirname(TESTER_FILE)
+TESTER_FOLDER = os.path.dirname(TESTER_FILE)
+FOLDER = TESTER_FOLDER  # the student's files: this file's folder, or the FOLDER given
+COURSE_MODULES = ("words", "display_utility")  # the course's files, from TESTER_FOLDER if there
 CHILD_FLAG = "--run-student-code"  # how the tester starts its child processes
 
 # CPU seconds the kit's reference solution needs for its slowest call in this
@@ -431,6 +438,21 @@ def limit_cpu_time(seconds):
         resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+def load_course_modules():
+    """For a FOLDER given: the course's words.py and display_utility.py from the tester's
+    folder, where it has them, imported first, so the student's files use those."""
+    if FOLDER == TESTER_FOLDER:
+        return
+    import importlib.util
+    for name in COURSE_MODULES:
+        path = os.path.join(TESTER_FOLDER, name + ".py")
+        if os.path.exists(path):
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+
+
 def child_main():
     """Answer the tester's requests, read from stdin, until it closes it.
 
@@ -443,6 +465,7 @@ def child_main():
     os.dup2(2, 1)  # printing that bypasses sys.stdout goes to the tester's stderr pipe
     sys.stdin = open(os.devnull)
     sys.path[0] = FOLDER
+    load_course_modules()
     limit_memory()
     runner = Runner(replies)
     for line in requests:
@@ -478,7 +501,8 @@ class StudentProcess:
         else:
             options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
         self.process = subprocess.Popen(
-            [sys.executable, TESTER_FILE, CHILD_FLAG], cwd=FOLDER, stdin=subprocess.PIPE,
+            # -B: no __pycache__ is written into the student's folder
+            [sys.executable, "-B", TESTER_FILE, CHILD_FLAG, FOLDER], cwd=FOLDER, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **options)
         self.replies = queue.Queue()
         self.raw_output = []
@@ -900,8 +924,10 @@ class StudentModule:
         """Import the module in its own process and report the outcome."""
         if not os.path.exists(os.path.join(FOLDER, self.file)):
             self.problem = "%s was not found" % self.file
-            tally.record("import " + self.name, ["%s is not in %s: put this tester next to your "
-                                                 "files" % (self.file, FOLDER)])
+            advice = ("put this tester next to your files" if FOLDER == TESTER_FOLDER
+                      else "check the folder's name")
+            tally.record("import " + self.name,
+                         ["%s is not in %s: %s" % (self.file, FOLDER, advice)])
             return
         failed = self.failed_import()
         if failed:
@@ -1113,8 +1139,9 @@ def run_filter_word_list_tests(tally, easy_wordle):
 def main():
     """Run every check; return the exit status."""
     if not any(os.path.exists(os.path.join(FOLDER, name + ".py")) for name in MODULES):
-        print("There is no wordle.py or easy_wordle.py in %s: put test_wordle_funcs.py in the "
-              "folder that holds them, and run it there." % FOLDER)
+        print("There is no wordle.py or easy_wordle.py in %s: %s" % (FOLDER, (
+            "put test_wordle_funcs.py in the folder that holds them, and run it there."
+            if FOLDER == TESTER_FOLDER else "give the folder that holds them.")))
         return 2
     print("Testing the wordle.py and easy_wordle.py in " + FOLDER)
     print("(each runs in a separate process; lines marked | were printed by your code)")
@@ -1163,20 +1190,31 @@ def run():
 
 
 def parse_arguments(argv):
-    """The command line: nothing but --help (a usage error exits 2, as argparse does)."""
+    """The command line: an optional FOLDER, and --help (a usage error exits 2, as argparse
+    does); returns the folder of the files to test."""
     import argparse
     parser = argparse.ArgumentParser(
         prog="python test_wordle_funcs.py",
-        description="Test the wordle.py and easy_wordle.py in this file's folder (%s): "
-                    "PASS or FAIL for every check, then \"N passed, N failed\". Exit status: "
-                    "0 every check passed, 1 a check failed, 2 the tester could not run, "
-                    "130 stopped with Ctrl-C." % FOLDER)
-    parser.parse_args(argv)
+        description="Test the wordle.py and easy_wordle.py in FOLDER (default: this file's "
+                    "folder, %s): PASS or FAIL for every check, then \"N passed, N failed\". "
+                    "Exit status: 0 every check passed, 1 a check failed, 2 the tester could "
+                    "not run, 130 stopped with Ctrl-C." % TESTER_FOLDER)
+    parser.add_argument("folder", nargs="?", metavar="FOLDER",
+                        help="the folder of the files to test, left as it is; the course's "
+                             "words.py and display_utility.py are taken from this file's "
+                             "folder where it has them")
+    folder = parser.parse_args(argv).folder
+    if folder is None:
+        return TESTER_FOLDER
+    if not os.path.isdir(folder):
+        parser.error("%s is not a folder" % folder)
+    return os.path.abspath(folder)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == [CHILD_FLAG]:
+    if sys.argv[1:2] == [CHILD_FLAG]:
+        FOLDER = sys.argv[2]
         child_main()
     else:
-        parse_arguments(sys.argv[1:])
+        FOLDER = parse_arguments(sys.argv[1:])
         sys.exit(run())

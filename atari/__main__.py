@@ -1,7 +1,8 @@
-"""`python -m atari`: see atari.cli."""
+"""`python -m atari`, and the wordle-atari command: see atari.cli."""
 
 import sys
 
 from atari.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

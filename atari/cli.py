@@ -23,7 +23,7 @@ from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from command_line import add_color_option, use_colour
+from command_line import add_color_option, parse_arguments, use_colour
 from .usage import (UsageError, check_writable, require_pillow, run_handler, silence_stdout,
                     write_output)
 
@@ -98,7 +98,7 @@ def build_parser():
 
 
 def main(argv=None):
-    return run_handler(build_parser().parse_args(argv))
+    return run_handler(parse_arguments(build_parser(), argv))
 
 
 # -- commands -----------------------------------------------------------------------------

@@ -10,6 +10,6 @@ import pathlib
 KIT_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 #: How to run the kit where student code cannot be sandboxed (macOS, Windows outside WSL): in
-#: a Linux container, as root there, where the sandbox's uid mode holds (README, "play").
+#: a Linux container, as root there, where the sandbox's uid mode holds (docs/grader.md, "play").
 CONTAINER_LINE = ("docker run --rm -it -v /path/to/wordle-kit:/kit -v \"$PWD\":/work -w /work "
                   "-e PYTHONPATH=/kit python:3.12 python -m grader COMMAND ...")

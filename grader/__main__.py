@@ -1,4 +1,4 @@
-"""python -m grader: see grader/staff/cli.py."""
+"""python -m grader, and the wordle-grader command: see grader/staff/cli.py."""
 import os
 import sys
 
@@ -17,11 +17,14 @@ def _drop_working_directory():
                    if os.path.abspath(entry or os.curdir) != os.getcwd() or os.getcwd() == str(KIT_ROOT)]
 
 
-_drop_working_directory()
-if sys.platform == "win32":     # the sandbox's modules need POSIX (fcntl, libc) to load at all
-    print(NOT_ON_WINDOWS, file=sys.stderr)
-    sys.exit(EXIT_SANDBOX)
+def main(argv=None):
+    if sys.platform == "win32":     # the sandbox's modules need POSIX (fcntl, libc) to load at all
+        print(NOT_ON_WINDOWS, file=sys.stderr)
+        return EXIT_SANDBOX
+    from grader.staff.cli import main as run_command   # after the path fix on purpose
+    return run_command(argv)
 
-from grader.staff.cli import main  # noqa: E402 (after the path fix on purpose)
 
-sys.exit(main())
+if __name__ == "__main__":
+    _drop_working_directory()
+    sys.exit(main())

@@ -109,6 +109,19 @@ GRADING_BUDGET = 240.0
 # machine too busy to let the code use its budget in that time ends the grading as the
 # grader's failure (grading.MachineTooBusy), not the student's.
 GRADING_WALL_SLACK = 40.0
+# That bound is for a grader that may use GRADING_CPUS CPUs (its lines of work, the function
+# tests and each program's games, run side by side); where it may use less (a container's CPU
+# quota, fewer CPUs to run on: sandbox/cpu_quota.py) it grows in proportion, so the time the
+# kernel withholds is the machine's, neither charged to the student nor MachineTooBusy.
+GRADING_CPUS = 2
+
+
+def grading_wall_limit(budget, cpus):
+    """The grading's wall-clock bound for the student's code, given its budget and the CPUs'
+    worth of time the grader may use."""
+    return (budget + GRADING_WALL_SLACK) * max(1.0, GRADING_CPUS / cpus)
+
+
 QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck
 MAX_GUESSES = 6
 SAMPLE_SIZE = 5  # words the easy game shows after each guess (fewer when fewer are possible)

@@ -21,7 +21,7 @@ from grader.sandbox.box import Sandbox, SandboxError
 from grader.sandbox.child_reports import CallResult, RunResult
 from grader.sandbox.modes import UNSAFE
 from grader.sandbox import Status
-from grader.sandbox import temp_folders
+from grader.sandbox import cpu_quota, temp_folders
 from grader.submission import LoadError, load_submission
 
 MAX_REMOVED_NOTES = 10  # lines of the staff output on what children's uids left
@@ -80,7 +80,8 @@ class BudgetedBox:
     game is given what is left; once it is spent none is made (Status.BUDGET_SPENT, whose
     detail says so), and one stopped by its end is BUDGET_SPENT too.
 
-    The grading's wall-clock time is bounded as well (budget + assignment.GRADING_WALL_SLACK):
+    The grading's wall-clock time is bounded as well (assignment.grading_wall_limit: the budget
+    and a slack, more where a CPU quota or affinity gives the grader less than 2 CPUs):
     once it runs out no call or game is made and those running are stopped, BUDGET_SPENT
     too. Whose doing that was is judged once every line has ended (judge_the_wall_clock): on
     a quiet machine only code whose lines together used the budget's worth of CPU time can
@@ -91,18 +92,19 @@ class BudgetedBox:
     def __init__(self, box, budget=None):
         self.box = box
         self.budget = assignment.GRADING_BUDGET if budget is None else budget
-        self.wall_limit = self.budget + assignment.GRADING_WALL_SLACK
+        self.wall_limit = assignment.grading_wall_limit(self.budget, cpu_quota.available_cpus())
         self.deadline = time.monotonic() + self.wall_limit
         self._before = 0.0  # the own time of the phases before this one (the longest line's)
         self._spent = {}    # thread id: the own time of its calls and games in this phase
         self._cpu = []      # the CPU seconds of each call and game (appended from every line)
         self.wall_clock_ran_out = False
+        self.doing = {}     # thread id: the call or game it is making now (for progress lines)
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         def make(wall, own):
             return self.box.call(module, function, args, timeout=wall, cpu_limit=cpu_limit,
                                  own_limit=own)
-        return self._budgeted(make, CallResult, timeout)
+        return self._doing("calling %s" % function, make, CallResult, timeout)
 
     def calls_in(self, process):
         self.box.calls_in(process)
@@ -117,7 +119,15 @@ class BudgetedBox:
                 module, stdin, seed, timeout=wall,
                 quiet_timeout=None if quiet_timeout is None else min(quiet_timeout, wall),
                 cpu_limit=cpu_limit, honour_seeds=honour_seeds, clock=clock, own_limit=own)
-        return self._budgeted(make, RunResult, timeout)
+        return self._doing("playing %s.py" % module, make, RunResult, timeout)
+
+    def _doing(self, what, make, result_type, timeout):
+        """_budgeted, with what recorded in doing meanwhile."""
+        self.doing[threading.get_ident()] = what
+        try:
+            return self._budgeted(make, result_type, timeout)
+        finally:
+            self.doing.pop(threading.get_ident(), None)
 
     def end_phase(self):
         """The lines of work running side by side have all ended: what comes next starts at
@@ -280,20 +290,21 @@ def check_sandbox(unsafe_no_jail=False):
 
 
 def grade(path, rubric, sandbox_factory=Sandbox, seed=None, unsafe_no_jail=False,
-          private_paths=(), output_files=()):
+          private_paths=(), output_files=(), watch=None):
     """Grade the submission at path (a folder or .zip); return a GradeResult.
 
     seed (an int) replays an earlier grading's program runs; by default it is drawn from the
     submission's files and the kit's secret key (seed_key.py), so the same files always get
     the same runs; it is recorded in the result.  Student code never runs as the grading
     user unless unsafe_no_jail; the kit, the expected-value cache, private_paths (e.g. a
-    class's results folder) and output_files (e.g. results.json) are kept from it.  Raises
+    class's results folder) and output_files (e.g. results.json) are kept from it; watch, if
+    given, is handed the BudgetedBox once student code can run (its doing says what runs).  Raises
     CannotGrade when path cannot be read or the sandbox cannot start, GraderFailed when the
     grader's own code raised.
     """
     try:
         return _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths,
-                      output_files)
+                      output_files, watch)
     except (CannotGrade, GraderFailed, KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:   # the student's code runs elsewhere: this is the grader's fault
@@ -312,7 +323,8 @@ def grade_retrying(path, rubric, **options):
         return grade(path, rubric, **options)
 
 
-def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, output_files):
+def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, output_files,
+           watch):
     started = time.monotonic()
     temp_folders.sweep()    # what graders killed before they could clean up left
     private = (KIT_ROOT, expected_cache.cache_folder()) + tuple(private_paths)
@@ -325,6 +337,8 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
                     function_cases.all_cases.cache_clear()  # perhaps read from a changed cache
                     transcripts.reference_game_cpus.cache_clear()
                 budgeted = BudgetedBox(sandbox)
+                if watch is not None:
+                    watch(budgeted)
                 outcomes, failures = run_everything(budgeted, submission, seeds)
                 budgeted.judge_the_wall_clock()
                 missing_protections = list(sandbox.missing_protections)

@@ -1,6 +1,7 @@
-"""python -m solver: see solver/cli.py."""
+"""python -m solver, and the wordle-solver command: see solver/cli.py."""
 import sys
 
 from solver.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

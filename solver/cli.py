@@ -11,7 +11,8 @@ import os
 import sys
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
-                          add_color_option, add_json_option, unwritable, use_colour)
+                          add_color_option, add_json_option, command_parser, parse_arguments, unwritable,
+                          use_colour)
 from solver import games as games_module
 from solver.analysis import Analysis
 from solver.games import InputError
@@ -358,9 +359,9 @@ def main(argv=None):
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
         argv.insert(0, "analyse")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_arguments(parser, argv)
     if getattr(args, "sample", None) is not None and args.sample < 1:
-        parser.error("argument --sample: must be at least 1")
+        command_parser(parser, args).error("argument --sample: must be at least 1")
     runner = {"analyse": run_analyse, "analyze": run_analyse, "play": run_play, "bench": run_bench,
               "build-tree": run_build_tree}[args.command]
     try:

@@ -1,6 +1,6 @@
-"""One set of conventions across the kit's four tools (README, "One set of conventions"):
-every command's --help, the shared options, the README's table of commands, and the
-small promises the README makes about the reference files."""
+"""One set of conventions across the kit's four tools (docs/conventions.md): every command's
+--help, the shared options, the table of commands, and the small promises the manual (the
+README and docs/) makes about the reference files."""
 import argparse
 import json
 import re
@@ -11,11 +11,13 @@ import pytest
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+MANUAL = "\n".join(path.read_text(encoding="utf-8")
+                   for path in [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md")))
+CONVENTIONS = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
 
 
 def parsers():
-    """{README's command name: its argparse parser}, every command and subcommand."""
+    """{the table's command name: its argparse parser}, every command and subcommand."""
     from atari.cli import build_parser as atari_parser
     from grader.staff.cli import parser as grader_parser
     from solver.cli import build_parser as solver_parser
@@ -41,9 +43,9 @@ def parsers():
 
 
 def table_rows():
-    """{command: its row's text} from the README's table of commands."""
+    """{command: its row's text} from the table of commands (docs/conventions.md)."""
     rows = {}
-    for line in README.splitlines():
+    for line in CONVENTIONS.splitlines():
         match = re.match(r"\| `(python[^`]*)`[^|]*\| (.*) \|$", line)
         if match:
             rows[match.group(1).replace(" [analyse]", " analyse")] = match.group(2)
@@ -74,7 +76,7 @@ def test_help_prints_the_usage_and_does_nothing_else(command, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_readme_table_lists_every_command_and_each_of_its_options():
+def test_the_table_lists_every_command_and_each_of_its_options():
     rows = table_rows()
     commands = parsers()
     assert set(commands) - {"python -m grader batch"} <= set(rows)
@@ -116,18 +118,18 @@ def test_the_default_rubric_points_to_its_format():
     assert (ROOT / path).is_file()
 
 
-def test_the_readme_lists_every_benchmark_with_its_command():
-    listed = set(re.findall(r"^    python benchmarks/(\w+\.py)", README, re.MULTILINE))
+def test_the_manual_lists_every_benchmark_with_its_command():
+    listed = set(re.findall(r"^    python benchmarks/(\w+\.py)", MANUAL, re.MULTILINE))
     assert listed == {path.name for path in (ROOT / "benchmarks").glob("*.py")}
 
 
-def test_the_readme_says_how_deep_submissions_are_looked_for():
+def test_the_manual_says_how_deep_submissions_are_looked_for():
     from grader import submission
-    assert submission.MAX_DEPTH == 2 and "up to two folders down" in README
+    assert submission.MAX_DEPTH == 2 and "up to two folders down" in MANUAL
 
 
 def test_no_guess_the_grader_types_has_spaces_around_it():
-    """The README's promise: stripping spaces around a guess, or not, costs nothing."""
+    """The manual's promise: stripping spaces around a guess, or not, costs nothing."""
     from grader.checks import transcripts
     from grader.checks.transcripts import scripts
     for number in range(10):
@@ -170,3 +172,22 @@ def test_output_closed_early_is_status_1_and_no_message(arguments, tmp_path):
     (tmp_path / "games.txt").write_text("CRANE gy--g\n")
     (tmp_path / "list.txt").write_text("crane\ngrace\nglaze\nslate\n")
     assert into_a_closed_pipe(arguments, tmp_path) == (1, "")
+
+
+def top_parser(name):
+    from atari.cli import build_parser as atari_parser
+    from grader.staff.cli import parser as grader_parser
+    from solver.cli import build_parser as solver_parser
+    return {"grader": grader_parser, "solver": solver_parser, "atari": atari_parser}[
+        name.split()[2]]()
+
+
+@pytest.mark.parametrize("name", sorted(parsers()))
+def test_a_usage_error_shows_the_usage_of_its_own_command(name, capsys):
+    """`grader grade PATH --sed 4` says what grade takes, not what the grader's commands are."""
+    from command_line import parse_arguments
+    with pytest.raises(SystemExit) as stopped:
+        parse_arguments(top_parser(name), name.split()[3:] + ["PATH", "--no-such-option"])
+    error = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert error.startswith("usage: %s " % name) and "\n%s: error: " % name in error, error

@@ -6,9 +6,11 @@ that the student's printing never leaks into the report. Time limits count CPU
 time, so none of this depends on how busy the machine is.
 """
 import ast
+import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -101,8 +103,14 @@ def waiting_run(tmp_path_factory):
         return result
 
     yield report
-    process.kill()
-    process.wait()
+    # Ctrl-C, not a kill: the tester then stops its child, which sleeps in a session of its own
+    # (a kill left it running when a selection of tests ended before the run)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def run_fixture(tmp_path, fixture):
@@ -437,3 +445,51 @@ def test_ctrl_c_stops_it_with_status_130(tmp_path):
             process.kill()
             process.wait()
         process.stdout.close()
+
+
+def folder_state(folder):
+    """Every entry under folder with its bytes (files) and mode: what a run must not change."""
+    return sorted((str(path.relative_to(folder)), path.stat().st_mode,
+                   path.read_bytes() if path.is_file() else None) for path in folder.rglob("*"))
+
+
+def test_a_folder_given_is_tested_with_the_course_files_and_left_as_it_was(tmp_path):
+    """A student's folder holding only their two files (the broken fixture's), tested from
+    another folder with the kit's tester: the course's words.py and display_utility.py come
+    from the tester's folder, even where the student's folder has a words.py of its own, and
+    nothing is written into it (no __pycache__, no copy)."""
+    student = tmp_path / "carol"
+    student.mkdir()
+    make_submission(tmp_path, "broken")
+    for name in ("wordle.py", "easy_wordle.py"):
+        shutil.move(tmp_path / name, student / name)
+    (student / "words.py").write_text("words = ['crane']\n")
+    before = folder_state(student)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    writes_bytecode = {name: value for name, value in os.environ.items()
+                       if name != "PYTHONDONTWRITEBYTECODE"}   # as Python does by default
+    result = subprocess.run([sys.executable, str(ROOT / "test_wordle_funcs.py"), str(student)],
+                            cwd=elsewhere, capture_output=True, text=True, timeout=RUN_TIMEOUT,
+                            stdin=subprocess.DEVNULL, env=writes_bytecode)
+    assert_clean_report(result)
+    assert result.stdout.startswith("Testing the wordle.py and easy_wordle.py in %s\n" % student)
+    (tmp_path / "copied").mkdir()
+    copied = run_fixture(tmp_path / "copied", "broken")     # the tester beside the files
+    assert result.returncode == copied.returncode == 1
+    # the same report, the course's words.py included (the student's one-word list would
+    # change every call on words)
+    assert result.stdout.splitlines()[1:] == copied.stdout.splitlines()[1:]
+    assert folder_state(student) == before and list(elsewhere.iterdir()) == []
+
+
+def test_a_folder_that_is_not_one_is_a_usage_error(tmp_path):
+    result = subprocess.run([sys.executable, str(ROOT / "test_wordle_funcs.py"),
+                             str(tmp_path / "nobody")], capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.endswith("error: %s is not a folder\n" % (tmp_path / "nobody"))
+    empty = subprocess.run([sys.executable, str(ROOT / "test_wordle_funcs.py"), str(tmp_path)],
+                           capture_output=True, text=True, timeout=RUN_TIMEOUT, cwd=tmp_path)
+    assert empty.returncode == 2
+    assert "There is no wordle.py or easy_wordle.py in %s: give the folder" % tmp_path in empty.stdout

@@ -13,7 +13,7 @@ from contextlib import nullcontext
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
-from command_line import add_color_option, add_json_option, use_colour
+from command_line import add_color_option, add_json_option, parse_arguments, use_colour
 from atari.frontends.outcome import EXIT_PROGRAM_ERROR
 from atari.usage import UsageError, check_writable, require_pillow, run_handler, write_output
 
@@ -31,7 +31,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m atari")
     add_compare_command(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
     argv = sys.argv[1:] if argv is None else list(argv)
-    return run_handler(parser.parse_args(["compare", "wordle", *argv]))
+    return run_handler(parse_arguments(parser, ["compare", "wordle", *argv]))
 
 
 def add_compare_command(commands):

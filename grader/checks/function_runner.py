@@ -17,7 +17,7 @@ from grader import assignment, reference
 from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_reference_cpu
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
-from grader.sandbox import Status
+from grader.sandbox import Status, place_text, why_stopped_early
 
 SHOWN_FAILURES = 4  # failing cases listed per test
 SLOW_NOTE_CPU = 0.5  # CPU seconds from which a test names its slowest call
@@ -103,11 +103,16 @@ def timeout_problem(function, case, result, cpu_limit):
         return ("did not return within %g s of wall-clock time while using only %s of CPU "
                 "(sleeping or waiting for something?)"
                 % (assignment.wall_limit(cpu_limit), cpu_text(result.cpu_seconds)))
-    return ("did not return within its CPU time limit of %s (the reference needs at most %s "
-            "for a call of %s on input this large; the limit is %d times that, at least %s): "
-            "an endless loop, or far too slow"
-            % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
-               function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
+    limit = ("did not return within its CPU time limit of %s (the reference needs at most %s "
+             "for a call of %s on input this large; the limit is %d times that, at least %s)"
+             % (cpu_text(cpu_limit), cpu_text(limit_reference_cpu(function, case)),
+                function.name, assignment.CPU_MULTIPLE, cpu_text(assignment.CPU_FLOOR)))
+    if result.stopped_early:
+        return "%s: %s" % (limit, why_stopped_early(result))
+    if result.stopped_at is not None:
+        return "%s: stopped at %s (an endless loop, or far too slow)" % (
+            limit, place_text(result.stopped_at))
+    return limit + ": an endless loop, or far too slow"
 
 
 def call_problems(test, case, result, cpu_limit):

@@ -43,7 +43,9 @@ BAD_VALUE = "bad value"
 def trouble_kind(result, cpu_limit):
     """What went wrong with a call that timed out, crashed, or ran out of memory; else None."""
     if result.status == Status.TIMEOUT:
-        if result.cpu_seconds is None or result.cpu_seconds >= cpu_limit:
+        # one stopped early (sandbox/endless_loops.py) is stopped as at its limit
+        if result.cpu_seconds is None or result.cpu_seconds >= cpu_limit or \
+                result.stopped_early:
             return CPU_TIMEOUT
         return WALL_TIMEOUT
     if result.status == Status.CRASHED:

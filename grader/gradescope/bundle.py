@@ -22,6 +22,7 @@ RUBRIC_IN_ZIP = DEFAULT_RUBRIC.relative_to(KIT).as_posix()
 SKIPPED_PARTS = {"tests", "__pycache__", "gradescope", "pages", "review"}   # folders anywhere in grader/
 SEED_KEY_IN_ZIP = seed_key.BUNDLED_KEY.relative_to(KIT).as_posix()
 STAFF_ONLY = {"grader/staff/batch.py", "grader/staff/class_folder.py", "grader/staff/bundle_command.py",
+              "grader/staff/gradescope_test.py", "grader/staff/no_user_namespaces.py",
               "grader/results/class_summary.py"}
 
 
@@ -31,7 +32,7 @@ def files_to_pack(rubric=None):
     yield HERE / "run_autograder", "run_autograder"
     for name in KIT_FILES:
         yield KIT / name, name
-    for path in sorted((KIT / "licenses").iterdir()):
+    for path in license_files():
         yield path, "licenses/" + path.name
     for path in sorted((KIT / "grader").rglob("*")):
         relative = path.relative_to(KIT)
@@ -39,6 +40,24 @@ def files_to_pack(rubric=None):
         if (path.is_file() and not SKIPPED_PARTS & set(relative.parts) and path.suffix != ".pyc"
                 and name not in STAFF_ONLY and name != SEED_KEY_IN_ZIP):
             yield (pathlib.Path(rubric) if rubric and name == RUBRIC_IN_ZIP else path), name
+
+
+def license_files():
+    """The word list's license and notice: the kit's licenses/ folder, or in a kit installed
+    with pip (whose site-packages has no such folder) its distribution's license files."""
+    folder = KIT / "licenses"
+    if folder.is_dir():
+        return sorted(folder.iterdir())
+    from importlib import metadata
+    try:
+        distribution = metadata.distribution("wordle-kit")
+    except metadata.PackageNotFoundError:
+        distribution = None
+    found = sorted(pathlib.Path(distribution.locate_file(name)) for name in (
+        distribution.files if distribution else ()) if name.suffix in (".LICENSE", ".NOTICE"))
+    if not found:
+        raise OSError("the kit's licenses/ folder is missing from %s" % KIT)
+    return found
 
 
 def build(destination, rubric=None):

@@ -8,7 +8,7 @@ fits one format fits the text report (UTF-8) too.
 """
 import json
 
-REPORT_BYTES = 1_000_000    # results.json and the text report, each (README: limits table)
+REPORT_BYTES = 1_000_000    # results.json and the text report, each (docs/grader.md: limits table)
 LINE_CHARACTERS = 2_500     # one line of a test's explanation (a detail the child sends, 2,000, fits)
 TEST_BYTES = 20_000         # one test's explanation (the kit has under 50 tests)
 LINE_OVERHEAD = 10          # a line's indent in the text report and its end

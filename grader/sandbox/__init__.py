@@ -5,10 +5,12 @@ configuration).  Nothing here knows what Wordle is.
 Its public face: Sandbox and SandboxError (box.py), CallResult and RunResult
 (child_reports.py), the mode names (modes.py), and Status, the statuses a call or a run ends
 with, exported here so that no caller reads the child's wire format (child/codec.py) for them,
-with FIRST_CALLS, the name of the calls child calls go to until Sandbox.calls_in names another.
+with FIRST_CALLS, the name of the calls child calls go to until Sandbox.calls_in names another,
+and the words for where a call or run stopped for time was (endless_loops.py: its stopped_at).
 """
 from grader.sandbox.child.codec import Status
+from grader.sandbox.endless_loops import place_text, why_stopped_early
 
 FIRST_CALLS = "first"
 
-__all__ = ["FIRST_CALLS", "Status"]
+__all__ = ["FIRST_CALLS", "Status", "place_text", "why_stopped_early"]

@@ -39,7 +39,8 @@ import threading
 import time
 from pathlib import Path
 
-from grader.sandbox import FIRST_CALLS, bytecode, cgroup, modes, sealing, temp_folders, uids
+from grader.sandbox import (FIRST_CALLS, bytecode, cgroup, endless_loops, modes, sealing,
+                            temp_folders, uids)
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status, capped
 from grader.sandbox.child.configuration import ChildConfig, ImportRules, SealRequired
@@ -51,7 +52,7 @@ from grader.sandbox.modes import UNSAFE
 from grader.sandbox.private_paths import HidingError, PrivatePaths
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py", "configuration.py")
+CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py", "stack.py", "configuration.py")
 CHILD_FILES = ("start.py",) + CHILD_MODULES     # start.py imports the others: they are precompiled
 
 
@@ -103,6 +104,7 @@ class Sandbox:
         self._restart_import_seconds = 0.0  # time charged for the imports of those restarted
         self._import_own = 0.0          # the own time of the current call's import
         self._last_import_seconds = 0.0     # the charge of the latest import for calls
+        self.stop_places = endless_loops.StopPlaces()   # where calls were stopped for time
 
     # ------------------------------------------------------------ lifecycle
 
@@ -221,7 +223,10 @@ class Sandbox:
         timeout is wall seconds; with cpu_limit, the call also times out once it has used
         that many seconds of the child's CPU time (which the grader reads, not the child),
         with own_limit once it has taken that many seconds of its own time (the wall-clock
-        time less what it waited for a CPU: ChildProcess.own_seconds).
+        time less what it waited for a CPU: ChildProcess.own_seconds).  A call with a
+        cpu_limit stopped at it says where the student's code was (stopped_at), and one found
+        in an endless loop where an earlier call was stopped so is stopped at once, as if at
+        its limit (stopped_early: sandbox/endless_loops.py).
         """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -233,13 +238,19 @@ class Sandbox:
                    "args": codec.encode(args, known=self._known)}
         if definitions := self._known.take_new():
             request["define"] = definitions
-        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit)
+        watch = self.stop_places.watch(cpu_limit) if cpu_limit is not None else None
+        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch)
         result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
         result.own_time_out = self._calls.own_limit_reached
         result.own_seconds = self._import_own + self._calls.last_own_seconds
-        if self._calls.cpu_exceeded:
+        if self._calls.stopped_early:
+            result.stopped_early = self._calls.stopped_early
+            result.detail = f"stopped before its CPU time limit of {cpu_limit:g} s"
+        elif self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
+        if watch is not None and self._calls.cpu_exceeded:
+            result.stopped_at = watch.stopped_at
         return result
 
     def calls_in(self, process):
@@ -344,8 +355,9 @@ class Sandbox:
                 stdin.seek(0)
                 child = self._start(config, stdin=stdin, cpu_limit=cpu_limit)
             self._runs.add(child)
+        watch = None if cpu_limit is None else self.stop_places.watch(cpu_limit, run=True)
         try:
-            finished = child.wait_for_exit(timeout, quiet_timeout, own_limit)
+            finished = child.wait_for_exit(timeout, quiet_timeout, own_limit, watch)
         finally:
             with self._runs_lock:
                 self._runs.discard(child)

@@ -14,9 +14,10 @@ import socket
 import subprocess
 import time
 
-from grader.sandbox import leftovers
+from grader.sandbox import cpu_quota, endless_loops, leftovers
 from grader.sandbox.child import codec
 from grader.sandbox.child.codec import Status
+from grader.sandbox.child.stack import SAMPLE_SIGNAL
 
 MARKER_VARIABLE = "WORDLE_KIT_SANDBOX"
 DRAIN_AFTER_EXIT = 0.1      # seconds to collect output after a program exits
@@ -51,6 +52,10 @@ class ChildProcess:
         self.last_cpu_seconds = None  # CPU seconds the worker used for the last request
         self.last_own_seconds = None  # the worker's own time in the last request or run
         self.own_limit_reached = False  # the last request or run was ended at its own_limit
+        self._throttled_at_start = cpu_quota.throttled_seconds()
+        self.stopped_early = None     # why the last request was stopped before its cpu_limit
+                                      # (endless_loops.py), or None
+        self.stopped_at = None        # and where: (file, line, function)
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -109,12 +114,15 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout, cpu_limit=None, own_limit=None):
+    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None):
         """Send one request; return (reply, raw output printed meanwhile).
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
-        the worker has used that many CPU seconds on it, with own_limit once that many seconds
-        of its own time have passed (see own_seconds; own_limit_reached says so).  The CPU
+        the worker has used that many CPU seconds on it, or once watch (an endless_loops.
+        CallWatch, given with cpu_limit) stops it (self.stopped_early says why); watch is
+        told where the worker was when it was stopped at cpu_limit.  With own_limit it fails
+        once that many seconds of its own time have passed (see own_seconds;
+        own_limit_reached says so).  The CPU
         seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
         by this process from /proc, never taken from the child.  Its own time leaves out
         this thread's waits for a CPU while the worker could only wait for it (sending the
@@ -130,9 +138,9 @@ class ChildProcess:
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
         self._cpu_before = self.cpu_seconds()
-        queued_before, started = self.queued_seconds(), time.monotonic()
+        queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached = False
+        self.own_limit_reached, self.stopped_early = False, None
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -140,7 +148,7 @@ class ChildProcess:
             # are the grader's, not the student's
             excused = grader_run_delay() - delayed_before
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
-                                         (own_limit, started, queued_before, excused))
+                                         (own_limit, started, queued_before, excused), watch)
         self.last_cpu_seconds = self._cpu_used()
         if reply is not None:
             # and the worker waits while this thread, woken by the reply, waits for a CPU
@@ -182,7 +190,7 @@ class ChildProcess:
         return max(0.0, now - self._cpu_before)
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
-                        own=(None, 0.0, None, 0.0)):
+                        own=(None, 0.0, None, 0.0), watch=None):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None or own[0] is not None
@@ -192,9 +200,15 @@ class ChildProcess:
             # what came is looked at before the deadline is: a reply this process read late
             # (a busy machine) is the call's reply
             for message in self._take_messages():
-                if message.get("id") == wanted_id and message.get("nonce") == nonce:
+                if message.get("id") != wanted_id or message.get("nonce") != nonce:
+                    self.protocol_error = ("something other than the worker wrote to the "
+                                           "protocol socket")
+                elif "sample" not in message:
                     return message
-                self.protocol_error = "something other than the worker wrote to the protocol socket"
+                elif watch is not None and watch.seen(message["sample"]):
+                    self.timed_out = self.cpu_exceeded = True
+                    self.stopped_early = watch.stopped_early
+                    return None
             if self.protocol_error or self.truncated:
                 return None
             if not pumping:
@@ -204,7 +218,11 @@ class ChildProcess:
                 used = self._cpu_used()
                 if used is not None and cpu_limit is not None and used > cpu_limit:
                     self.timed_out = self.cpu_exceeded = True
+                    if watch is not None:
+                        watch.stopped(self._final_sample(wanted_id, nonce))
                     return None
+                if used is not None and watch is not None and watch.due(used):
+                    self._signal_worker(SAMPLE_SIGNAL)
                 own_limit, started, queued_before, excused = own
                 if own_limit is not None and time.monotonic() - started >= own_limit and max(
                         self.own_seconds(started, queued_before) - excused,
@@ -217,9 +235,37 @@ class ChildProcess:
             pumping = self._pump(deadline, CPU_POLL_INTERVAL if watch_cpu else None)
             waited = True
 
+    def _final_sample(self, wanted_id, nonce):
+        """Where the worker is now (its sample, for the request wanted_id), asked before it
+        is stopped; None when no sample came within endless_loops.FINAL_SAMPLE_WAIT (code
+        that does not let Python run its signal handlers, as a long call into C)."""
+        if not self._signal_worker(SAMPLE_SIGNAL):
+            return None
+        deadline = time.monotonic() + endless_loops.FINAL_SAMPLE_WAIT
+        while self._pump(deadline, endless_loops.FINAL_SAMPLE_WAIT):
+            for message in self._take_messages():
+                if message.get("id") == wanted_id and message.get("nonce") == nonce \
+                        and "sample" in message:
+                    return message["sample"]
+        return None
+
+    def _signal_worker(self, signum):
+        """Send signum to the worker (while the child it runs under is not reaped, so its pid
+        is not another process's); False when it cannot be sent."""
+        pid = self._find_worker()
+        if pid is None or self.process.poll() is not None:
+            return False
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            return False
+        return True
+
     def _failure_reply(self):
         if self.stopped:
             return {"status": Status.CRASHED, "detail": STOPPED_DETAIL}
+        if self.stopped_early:
+            return {"status": Status.TIMEOUT, "detail": "stopped before its CPU time limit"}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
         if self.timed_out:
@@ -236,11 +282,12 @@ class ChildProcess:
             detail = f"the child process exited with status {self.exit_code}"
         return {"status": Status.CRASHED, "detail": detail}
 
-    def wait_for_exit(self, timeout, quiet_timeout=None, own_limit=None):
+    def wait_for_exit(self, timeout, quiet_timeout=None, own_limit=None, watch=None):
         """Read the child's output until it exits (plus a short drain); False on timeout
         (after timeout in all, quiet_timeout without any output, or own_limit seconds of the
         worker's own time since it started: own_limit_reached says so; its last reading is
-        kept in last_own_seconds).
+        kept in last_own_seconds).  With watch (an endless_loops.CallWatch) the run is also
+        stopped, as at its CPU limit, once watch finds it must be (stopped_early says why).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
@@ -261,10 +308,15 @@ class ChildProcess:
                 deadline, exited_at + DRAIN_AFTER_EXIT)
             pumping = self._pump(until, EXIT_POLL_INTERVAL)
             self.messages.extend(self._take_messages())
+            if watch is not None and self._stopped_by_samples(watch):
+                self.kill()
+                return True
             if not pumping or time.monotonic() >= until:
                 break
             if exited_at is None and self.stopped_too_long():
                 return False
+            if exited_at is None and watch is not None and watch.due(self.cpu_seen):
+                self._signal_worker(SAMPLE_SIGNAL)
             if exited_at is None and self.cpu_limit is not None and \
                     self.cpu_seen > self.cpu_limit:
                 # its processes together: each has the kernel's limit, all of them this one
@@ -278,6 +330,18 @@ class ChildProcess:
         except subprocess.TimeoutExpired:
             return False
         return True
+
+    def _stopped_by_samples(self, watch):
+        """Take the samples among the messages to watch; True (stopped_early set) once it
+        finds the run must be stopped."""
+        samples = [message for message in self.messages if "sample" in message]
+        if samples:
+            self.messages = [message for message in self.messages if "sample" not in message]
+        for message in samples:
+            if watch.seen(message["sample"]):
+                self.stopped_early, self.stopped_at = watch.stopped_early, watch.stopped_at
+                return True
+        return False
 
     def stopped_too_long(self):
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
@@ -305,17 +369,30 @@ class ChildProcess:
         pid = None if self._closed else self._find_worker()
         return run_delay(None if pid is None else self._proc_file(pid, "schedstat"))
 
-    def own_seconds(self, started, queued_before):
+    def withheld_marks(self):
+        """(queued_seconds(), the seconds a CPU quota throttled the grader's cgroup) now:
+        own_seconds counts from them."""
+        return self.queued_seconds(), cpu_quota.throttled_seconds()
+
+    def own_seconds(self, started, marks):
         """The worker's own time since started (time.monotonic()): the wall-clock time less
-        what it spent waiting for a CPU (queued_before: its queued_seconds then), so the time
-        it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine
-        and a busy one. Where the wait cannot be read, all the wall-clock time. (Callers take
-        the CPU time of the worker and all it started instead where that is more: code that
-        keeps its own main thread waiting for a CPU, by threads or processes that compute,
-        spends their time.)"""
+        what the kernel withheld a CPU from it (marks: withheld_marks() then), so the time
+        it ran or waited by its own doing (sleeps, blocked reads), alike on a quiet machine,
+        a busy one and one with a CPU quota. Where the wait cannot be read, all the wall-clock
+        time. (Callers take the CPU time of the worker and all it started instead where that
+        is more: code that keeps its own main thread waiting for a CPU, by threads or
+        processes that compute, spends their time.)"""
+        queued_before, throttled_before = marks
+        return time.monotonic() - started - self._withheld_since(queued_before, throttled_before)
+
+    def _withheld_since(self, queued_before, throttled_before):
+        """Seconds the worker has been kept from a CPU since its queued_seconds() were
+        queued_before and the quota's throttled time throttled_before: waiting for a CPU or
+        throttled, the longer of the two (a kernel counts a throttled task's wait in its run
+        delay or not: where it does, the run delay holds the throttling already)."""
         queued = self.queued_seconds()
         waited = 0.0 if queued is None else max(0.0, queued - (queued_before or 0.0))
-        return time.monotonic() - started - waited
+        return max(waited, cpu_quota.throttled_seconds() - throttled_before)
 
     def _worker_own_seconds(self):
         """The worker's own time since it started (as own_seconds; the sandbox's start before
@@ -324,12 +401,12 @@ class ChildProcess:
         jail's processes end, must not count as its own time)."""
         pid = None if self._closed else self._find_worker()
         fields = None if pid is None else self._proc_fields(pid, "stat")
-        queued = self.queued_seconds()
         try:
             started = int(fields[START_TIME]) / CLOCK_TICKS
         except (TypeError, IndexError, ValueError):
             return None
-        own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - (queued or 0.0)
+        own = time.clock_gettime(time.CLOCK_BOOTTIME) - started - self._withheld_since(
+            0.0, self._throttled_at_start)
         self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
@@ -352,7 +429,7 @@ class ChildProcess:
         The seccomp filter (child/seal.py) keeps student code from clearing the worker's
         subreaper flag; where there is no filter (another architecture) an orphan whose flag
         was cleared goes to the namespace's init in a jail, so init's reaped children's time
-        and its other children count too, and without a jail it is not counted (the README's
+        and its other children count too, and without a jail it is not counted (docs/grader.md:
         limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:

@@ -24,6 +24,10 @@ class CallResult:
     args_problem: str = ""      # why args_after is None although the call returned
     own_seconds: object = None  # its own time (ChildProcess.own_seconds), measured so too
     own_time_out: bool = False  # ended at the own-time limit it was given (Sandbox.call)
+    stopped_at: object = None   # (file, line, function) where the student's code was when the
+                                # call was stopped for time, if known (sandbox/endless_loops.py)
+    stopped_early: object = None    # why it was stopped before its CPU limit, as at it
+                                    # (endless_loops.ENDLESS or OUTLASTED), or None
 
 
 @dataclass
@@ -50,6 +54,8 @@ class RunResult:
     own_seconds: object = None      # the worker's own time (ChildProcess.own_seconds) as
     # last read by the grader (None: it could not be read)
     own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
+    stopped_at: object = None       # as CallResult's, for a run stopped early
+    stopped_early: object = None    # as CallResult's (it is cpu_exhausted too)
 
 
 def call_result(reply, stdout, argument_count, known=None):
@@ -123,6 +129,10 @@ def run_result(child, finished):
     elif child.violated:
         result.status = Status.CRASHED
         result.detail = child.protocol_error
+    elif child.stopped_early:
+        result.status, result.cpu_exhausted = Status.CRASHED, True
+        result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at
+        result.detail = "stopped before its CPU time limit"
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
         result.detail = result.detail or "read past the end of its input"

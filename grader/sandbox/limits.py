@@ -24,10 +24,11 @@ class Limits:
     # and 6 MiB of the densest JSON ([[],[],...]) takes it about 300 MB to hold and decode.
     value_bytes: int = 6 * 1024 ** 2
     # What a program run or import check may send on the protocol socket in all: the worker
-    # sends a few short reports (the end, read past the input, at most 50 forbidden imports),
+    # sends a few short reports (the end, read past the input, at most 50 forbidden imports,
+    # at most endless_loops.RUN_SAMPLES samples),
     # so more is a student's code writing to the socket, ended as a protocol violation.
     run_message_bytes: int = 64 * 1024
-    run_messages: int = 100
+    run_messages: int = 150     # with the samples of where the program is (endless_loops.py)
     # Importing a module (an import check, or for calls): its CPU limit, as much as a game's
     # least (assignment.GAME_CPU_FLOOR: a whole process importing a correct module takes tens
     # of ms of CPU), and a wall-clock safety net for imports that wait.

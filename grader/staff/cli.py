@@ -10,6 +10,7 @@ grading.py, a class by batch.py.
     python -m grader tests [--rubric FILE]
     python -m grader prepare
     python -m grader gradescope-bundle -o ZIP [--rubric FILE]
+    python -m grader gradescope-test SUBMISSION [--rubric FILE] [--python PYTHON] [--json [FILE.json]]
     python -m grader report DIR
     python -m grader review DIR [--port N] [--no-browser] [--grader NAME] [--rubric FILE]
     python -m grader play PATH [wordle|easy_wordle] [--seed N] [--game N] [--reveal]
@@ -30,10 +31,11 @@ import sys
 import tempfile
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
-                          use_colour)
+                          parse_arguments, use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.staff.command import CommandError, add_bundle_options, check_writable, read_rubric, run
+from grader.staff.progress import GradingProgress
 from grader.results import gradescope_json, text_report
 from grader.results.scoring import maximum_scores, points, specs_by_group
 
@@ -73,9 +75,11 @@ def command_grade(args):
     if to_file:
         check_writable(args.json)
     try:
-        result = grading.grade_retrying(args.path, rubric, seed=args.seed,
-                                        unsafe_no_jail=args.unsafe_no_jail,
-                                        output_files=[args.json] if to_file else [])
+        with GradingProgress(args.path) as progress:    # on a terminal only
+            result = grading.grade_retrying(args.path, rubric, seed=args.seed,
+                                            unsafe_no_jail=args.unsafe_no_jail,
+                                            output_files=[args.json] if to_file else [],
+                                            watch=progress.watch)
     except grading.CannotGrade as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
             from None
@@ -152,10 +156,10 @@ def command_play(args):
     if args.transcript:
         check_writable(args.transcript)
     program = transcripts.WORDLE if args.program == "wordle" else transcripts.EASY_WORDLE
+    colour = use_colour(args.color)     # the program's coloured letters too: never into a pipe
     try:
         return play.play(args.path, program, seed=args.seed, game=args.game, reveal=args.reveal,
-                         transcript=args.transcript, colour=use_colour(args.color),
-                         as_text=play.letters_as_text(args.color),
+                         transcript=args.transcript, colour=colour, as_text=not colour,
                          unsafe_no_jail=args.unsafe_no_jail)
     except play.CannotPlay as error:
         raise CommandError(str(error), EXIT_SANDBOX if error.sandbox_failed else EXIT_USAGE) \
@@ -298,6 +302,11 @@ def command_review(args):
     return review_command(args)
 
 
+def command_gradescope_test(args):
+    from grader.staff.gradescope_test import gradescope_test    # staff side, not in the bundle
+    return gradescope_test(args)
+
+
 def command_report(args):
     build_pages(args.folder)
     return EXIT_OK
@@ -392,8 +401,8 @@ def parser():
                       help="keep what was shown and typed in FILE, as text (coloured letters "
                            "as [R:green])")
     add_unsafe_option(play)
-    add_color_option(play, "play's own lines (never, or NO_COLOR or TERM=dumb, also writes the "
-                           "program's coloured letters as [R:green])")
+    add_color_option(play, "play's own lines and the program's coloured letters (where not "
+                           "coloured, e.g. into a pipe, written as [R:green])")
     play.set_defaults(run=command_play)
 
     tests = commands.add_parser("tests", help="list the tests, their ids and points")
@@ -407,6 +416,7 @@ def parser():
                                      "to Gradescope")
     add_bundle_options(gradescope)
     gradescope.set_defaults(run=command_gradescope_bundle)
+    add_gradescope_test_command(commands)
 
     report_pages = commands.add_parser("report", help="staff pages (class, students, similar "
                                        "code) for a folder of graded submissions")
@@ -496,6 +506,26 @@ def port_number(text):
     return value
 
 
+def add_gradescope_test_command(commands):
+    trial = commands.add_parser(
+        "gradescope-test", help="try the Gradescope bundle here on a submission, as "
+                                "Gradescope would run it",
+        description="Build the Gradescope bundle, set it up in a temporary folder laid out as "
+                    "Gradescope's /autograder (its setup.sh), run its run_autograder on "
+                    "SUBMISSION as Gradescope's container would (as root: no namespaces, the "
+                    "sandbox's uid mode) and print results.json's summary.")
+    trial.add_argument("submission", metavar="SUBMISSION",
+                       help="a student's files: a folder, or a .zip as uploaded")
+    trial.add_argument("--rubric", metavar="FILE", help="bundle this rubric (as "
+                       "gradescope-bundle --rubric)")
+    trial.add_argument("--python", metavar="PYTHON", help="the python3 Gradescope's image "
+                       "has (default: python3 on the PATH, as setup.sh finds it)")
+    trial.add_argument("--json", nargs="?", const="-", type=json_target, metavar="FILE.json",
+                       help="the results.json run_autograder wrote: to FILE.json as well as "
+                            "the summary, or to standard output instead of it")
+    trial.set_defaults(run=command_gradescope_test)
+
+
 def add_unsafe_option(command):
     command.add_argument("--unsafe-no-jail", action="store_true",
                          help="where no safe sandbox can be made (not root, no user namespaces), "
@@ -543,4 +573,4 @@ def positive_int(text):
 
 
 def main(argv=None):
-    return run(parser().parse_args(argv))
+    return run(parse_arguments(parser(), argv))

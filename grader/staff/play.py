@@ -89,16 +89,6 @@ def home_folder():
         return []
 
 
-def letters_as_text(setting, environ=None):
-    """Whether the program's colours are written as [R:green]: --color never, or auto where
-    NO_COLOR is set or TERM is dumb.  (Not on a pipe: piped, the game's output is the
-    program's own, escapes and all, as `python wordle.py | ...` would give.)"""
-    environ = os.environ if environ is None else environ
-    if setting == "auto":
-        return bool(environ.get("NO_COLOR")) or environ.get("TERM", "") == "dumb"
-    return setting == "never"
-
-
 class Screen:
     """The TA's terminal (typing: the file descriptor their lines come from; standard output
     and error) and the transcript."""

@@ -21,6 +21,7 @@ from grader.results.outcome import Outcome
 from grader.results.rubric import load_rubric
 from grader.results.scoring import GradeResult, points, score_tests
 from grader.results.text_report import STAFF_TITLE, text_report
+from grader.tests.manifest import MANIFEST
 from grader.tests.test_jail import NEEDS_NOBODY, NO_USER_NAMESPACES, WITHOUT_CAP_SYS_ADMIN
 
 SUBMISSIONS = ROOT / "grader" / "tests" / "submissions"
@@ -323,3 +324,55 @@ def test_on_gradescope_students_see_their_findings_only(tmp_path):
     assert data["score"] == 0 and data["output"] == (
         "no Python file was submitted: wordle.py and easy_wordle.py not found "
         "(submit them with these exact names)")
+
+
+def gradescope_test(*args, cwd):
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "TMPDIR": os.environ.get("TMPDIR", "/tmp")}
+    return subprocess.run([sys.executable, "-m", "grader", "gradescope-test", *map(str, args)],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+
+
+@pytest.mark.timeout(900)
+def test_gradescope_test_runs_the_bundle_on_a_submission_and_prints_its_score(tmp_path):
+    """The kit's own reference solution gets 40 and a corpus mistake the manifest's score, in
+    Gradescope's uid mode where this machine is root with setpriv; nothing of the
+    /autograder folder is left, and --json hands on the results.json Gradescope would read."""
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    for name in ("wordle.py", "easy_wordle.py"):
+        shutil.copy(ROOT / name, reference / name)
+    uid_mode = os.geteuid() == 0 and shutil.which("setpriv")
+    before = sorted(pathlib.Path(os.environ.get("TMPDIR", "/tmp")).glob("wordle-kit-gradescope-*"))
+    done = gradescope_test(reference, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Gradescope score: 40 / 40"
+    assert lines[1].startswith("Sandbox: uid mode (as in Gradescope's container") or not uid_mode
+    assert "setup.sh| setup.sh: grading with" in done.stderr
+    mistaken = SUBMISSIONS / "cw_extra_yellow"
+    done = gradescope_test(mistaken, "--json", tmp_path / "results.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    data = json.loads((tmp_path / "results.json").read_text())
+    check_results_format(data)
+    expected = MANIFEST["cw_extra_yellow"]
+    assert done.stdout.splitlines()[0] == "Gradescope score: %s / 40" % points(expected["score"])
+    assert data["score"] == expected["score"]
+    failed = {test["name"] for test in data["tests"] if test["status"] == "failed"}
+    assert len(failed) == len(expected["failed"])
+    assert all(("failed: %s (" % name) in done.stdout for name in failed)
+    assert sorted(pathlib.Path(os.environ.get("TMPDIR", "/tmp")).glob("wordle-kit-gradescope-*")) == before
+
+
+def test_gradescope_test_refuses_a_missing_submission_before_any_work(tmp_path):
+    done = gradescope_test(tmp_path / "nobody", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_gradescope_test_says_so_when_the_bundle_could_not_grade(tmp_path):
+    """A submission run_autograder could not grade (no Python file: the grader's own line
+    and a 0) is a result; what Gradescope shows is printed."""
+    (tmp_path / "notes.txt").write_text("my answers")
+    done = gradescope_test(tmp_path, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Gradescope score: 0 / 40\n")

@@ -208,7 +208,7 @@ MODE_INDEPENDENT = ["hostile_stops_reading", "hostile_appends_object", "hostile_
                     "hostile_allocates_gigabytes"]
 FORGED = "forged by the submission"
 ROOT_CACHE = "cache-root"
-NO_USER_NAMESPACES = [sys.executable, str(Path(__file__).parent / "no_user_namespaces.py")]
+NO_USER_NAMESPACES = [sys.executable, str(KIT_ROOT / "grader" / "staff" / "no_user_namespaces.py")]
 # root's capabilities after an exec are its bounding set: without CAP_SYS_ADMIN, no namespace
 WITHOUT_CAP_SYS_ADMIN = [SETPRIV or "setpriv", "--bounding-set=-sys_admin", "--"]
 AS_NOBODY = [SETPRIV or "setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups", "--"]

@@ -20,7 +20,7 @@ from grader import KIT_ROOT
 SUBMISSIONS = KIT_ROOT / "grader" / "tests" / "submissions"
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">"; Robert\'); --'
 HOSTILE_CODE = '# </pre></div><script>window.pwned = 1</script>\n'
-PAGE_BYTES = 8_000_000   # a staff page (README: limits table)
+PAGE_BYTES = 8_000_000   # a staff page (docs/grader.md: limits table)
 
 
 def results(*tests, score=None, output=""):

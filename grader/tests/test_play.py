@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from grader import KIT_ROOT
+from grader.ansi import BOLD
 from grader.assignment import HANDOUT_FILES
 from grader.checks.transcripts import EASY_WORDLE, WORDLE, Seeds
 from grader.checks.transcripts.reference_games import reference_output
@@ -87,8 +88,10 @@ def secret_and_screen(done):
 def test_piped_guesses_print_the_secret_then_the_students_own_screen(tmp_path, name, module):
     folder = KIT_ROOT if name == "reference" else SUBMISSIONS / name
     program = PROGRAMS[module]
-    secret, screen = secret_and_screen(
-        play(folder, module, "--seed", 7, "--reveal", typed=typed(module)))
+    done = play(folder, module, "--seed", 7, "--reveal", "--color", "always", typed=typed(module))
+    first, _, screen = done.stdout.partition("\n")   # coloured as on a terminal, piped here
+    assert done.returncode == 0 and first.startswith(BOLD + "the secret is "), done.stderr
+    secret = first[len(BOLD):].split()[3]
     seed = Seeds(7).runs(program)[0]
     own = own_screen(folder, program, seed, typed(module), tmp_path / "own")
     assert screen == own
@@ -134,13 +137,17 @@ def test_a_transcript_keeps_the_screen_with_letters_as_the_report_writes_them(tm
     kept = transcript.read_text()
     assert "the secret is %s" % secret in kept
     assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in kept     # MAFIC's first clue
-    assert "\x1b" not in kept and "\x1b[43m" in screen
+    assert "\x1b" not in kept
     assert "typed (piped in, so not shown on the screen): crane / slate / radio" in kept
+    # --color auto (the default) writes no colour into a pipe, as none with never or NO_COLOR
+    assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in screen and "\x1b" not in screen
     for options, env in ((["--color", "never"], environment()),
-                         ([], environment(NO_COLOR="1"))):
+                         (["--color", "auto"], environment(NO_COLOR="1"))):
         as_text = play(KIT_ROOT, "--seed", 7, *options, typed=typed("wordle"), env=env)
         assert "> [C:yellow][R:grey][A:yellow][N:grey][E:grey]" in as_text.stdout
         assert "\x1b" not in as_text.stdout
+    coloured = play(KIT_ROOT, "--seed", 7, "--color", "always", typed=typed("wordle"))
+    assert "\x1b[43m" in coloured.stdout and "[C:yellow]" not in coloured.stdout
 
 
 def test_output_shows_colours_and_makes_every_other_escape_visible():

@@ -490,6 +490,7 @@ def test_the_filter_follows_its_tables_call_by_call(machine):
     assert call("clone", 0x3D0F00) == ALLOW          # a thread's flags (glibc's pthread_create)
     assert call("clone", 0x01200011) == ALLOW  # fork's: CHILD_SETTID, CHILD_CLEARTID, SIGCHLD
     assert call("clone", 0x10000000 | 17) == EPERM   # CLONE_NEWUSER
+    assert call("clone", 0x8000 | 17) == EPERM       # CLONE_PARENT: the grader's child, uncounted
     assert call("fcntl", 3, 1) == ALLOW and call("fcntl", 3, 1030) == ALLOW
     for command in (5, 6, 7, 36, 37, 38, 1024, 1025, 1026):  # locks, leases, F_NOTIFY
         assert call("fcntl", 3, command) == EPERM

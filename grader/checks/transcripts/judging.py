@@ -14,7 +14,7 @@ from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox import Status
+from grader.sandbox import Status, why_stopped_early
 
 SHOWN_SPACING_NOTES = 3
 SHOWN_ERROR_LINES = 4
@@ -30,6 +30,9 @@ def run_problems(program, run, guard_hint):
     elif run.status == Status.WAITED_FOR_INPUT:
         problems.append("the program asked for more input after the test's input ran out: the "
                         "game should have ended (after a win, or after the sixth guess)")
+    elif run.stopped_early:
+        problems.append("the program did not finish within its CPU time limit: %s"
+                        % why_stopped_early(run))
     elif run.cpu_exhausted:
         reference_cpu = reference_game_cpu(program)
         problems.append("the program was stopped: it used up its CPU time limit of %.0f s (an "

@@ -112,8 +112,10 @@ ALLOWED = {
 # argument, a pointer, is not null: it sets something).  values may be a function of the
 # sealed process's pid (filter_program's), for what names the caller itself.
 FUTEX_PRIVATE_FLAG = 128
-# CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET: no namespace of its own
+# CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET: no namespace of its own;
+# CLONE_PARENT: no child given to the worker's parent (the grader), out of the worker's count
 CLONE_NEW_NAMESPACES = 0x7E020000
+CLONE_PARENT = 0x00008000
 # F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC, F_SETPIPE_SZ, F_GETPIPE_SZ,
 # F_ADD_SEALS, F_GET_SEALS: no record lock, lease or directory notification (F_NOTIFY)
 FCNTL_COMMANDS = (0, 1, 2, 3, 4, 1030, 1031, 1032, 1033, 1034)
@@ -167,7 +169,7 @@ CHECKED = {
     # EINVAL (pthread_join's shared wait for a thread's exit then loops until the thread is
     # gone) and abort on an error they do not expect
     "futex": (((1, "has", FUTEX_PRIVATE_FLAG),), EINVAL),
-    "clone": (((0, "lacks", CLONE_NEW_NAMESPACES),), EPERM),
+    "clone": (((0, "lacks", CLONE_NEW_NAMESPACES | CLONE_PARENT),), EPERM),
     "fcntl": (((1, "in", FCNTL_COMMANDS),), EPERM),
     "prctl": (((0, "in", PRCTL_OPTIONS),), EPERM),
     "rt_sigaction": (((0, "not set for", (SIGCHLD,)),), EPERM),

@@ -38,6 +38,7 @@ import weakref
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
 import jail
 import seal
+import stack
 from configuration import ChildConfig
 from codec import MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_SEEDINGS, End, Status
 
@@ -47,11 +48,16 @@ class Channel:
     def __init__(self, fd):
         self.fd = fd
         self.reader = os.fdopen(os.dup(fd), "rb")
+        self.sending = False    # a message is half sent: a signal handler must not send one
 
     def send(self, message):
         data = codec.dump_message(message)
-        while data:
-            data = data[os.write(self.fd, data):]
+        self.sending = True
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+        finally:
+            self.sending = False
 
     def receive(self):
         line = self.reader.readline()
@@ -164,11 +170,14 @@ def exit_detail(error):
     return codec.capped(f"called sys.exit({code})")
 
 
-def serve_calls(channel, output_limit, value_limit):
-    """Answer requests until the grader closes the socket."""
+def serve_calls(channel, output_limit, value_limit, code_dir):
+    """Answer requests until the grader closes the socket (and, during a call, the grader's
+    requests for where the student's code is: stack.py)."""
     modules = {}
     known = codec.KnownLists(nested=False)  # the long lists the grader sent once, by name
     serving_pid = os.getpid()
+    sampler = stack.StackSampler(channel, code_dir)
+    sampler.install()
     while True:
         request = channel.receive()
         if request is None:
@@ -180,8 +189,10 @@ def serve_calls(channel, output_limit, value_limit):
             if request["op"] == "import":
                 reply.update(import_for_calls(request["module"], modules))
             else:
+                sampler.start(reply["id"], reply["nonce"])
                 reply.update(call(modules[request["module"]], request, value_limit, known))
         finally:
+            sampler.end()
             sys.stdout = sys.__stdout__
         leave_if_forked(serving_pid)
         reply["stdout"] = captured.text()
@@ -496,6 +507,9 @@ def run_main(channel, config, code_dir):
     if config.imports is not None:
         watch_imports(channel, code_dir, set(config.imports.allowed), set(config.imports.unwatched))
     if config.mode == "program":
+        sampler = stack.StackSampler(channel, code_dir)
+        sampler.install()
+        sampler.start(None, None)
         if config.honour_seeds:
             set_clock(config.clock)
         make_random_reproducible(config.seed, config.honour_seeds, reports, config.clock)
@@ -536,6 +550,6 @@ def main():
         channel.send({"seal": sealed})
         channel.send({"end": End.FINISHED})
     elif config.mode == "calls":
-        serve_calls(channel, config.output_limit, config.value_limit)
+        serve_calls(channel, config.output_limit, config.value_limit, code_dir)
     else:
         run_main(channel, config, code_dir)

@@ -1,11 +1,12 @@
 """Run a command where no user namespace can be made, as in a default Docker container.
 
-    python no_user_namespaces.py COMMAND [ARG ...]
+    python grader/staff/no_user_namespaces.py COMMAND [ARG ...]
 
 Docker's default seccomp profile refuses unshare() and clone() with CLONE_NEWUSER to a
 process without CAP_SYS_ADMIN; this installs a seccomp filter that does the same (EPERM)
-and execs COMMAND, so the tests can reach the grader's uid mode on a machine that allows
-unprivileged user namespaces.  Exits 2 where the architecture is not known here.
+and execs COMMAND, so gradescope-test and the tests can reach the grader's uid mode (Gradescope's)
+on a machine that allows unprivileged user namespaces.  Exits 2 where the architecture is not
+known here.
 """
 import ctypes
 import os

@@ -1,0 +1,137 @@
+"""A loop is found once: where calls were stopped for time, and how a later call caught in
+the same endless loop is stopped without spending its whole limit.
+
+When a call is stopped at its CPU time limit the grader first asks the worker where the
+student's code was (child/stack.py answers with the innermost frame of the student's own
+files): that place is the call's stopped_at, shown in its explanation, and its function is
+remembered for the sandbox's later calls (StopPlaces).  While a later call runs, once such a
+function is known, it is sampled the same way every SAMPLE_EVERY seconds of its CPU time; it
+is stopped at once, as endless, when a sample finds it in a remembered function in the very
+state of an earlier sample of the same call: the same invocations of the same functions, at
+the same lines, with equal values in all their local variables, in their modules' globals and
+in random's generator.
+
+Why this is sound: the code between the two samples ran from a state back to the same state,
+so, being deterministic, it will go round the same way for ever: the call can never return,
+and the full limit would have stopped it the same way (a timeout: the same tests fail, with
+the same reason).  Only what the samples cannot see could break the cycle: the hidden
+position of a for loop's iterator (which moves the loop variable, which is seen, unless the
+items repeat), or the clock.  That is why the function must also be one where an earlier call
+was stopped after its whole CPU limit: where correct but slow code never is, so its calls are
+never cut short.  A call reaching the looping function through another (filter_word_list through
+check_word) is cut short the same way.
+
+A loop that makes progress that leads nowhere (a counter that grows while the condition's
+variables stay) is never found in the same state.  Called directly, it runs to its full limit
+as before; reached through another function it is given a reduced but generous limit instead
+of the caller's (which may be 40 times larger): the call is stopped, as outlasting, once one
+invocation of a function where a call was stopped for time has itself run OUTLAST_MULTIPLE
+times the limit at which that call was stopped (the samples see the same frame object in that
+function, so the same invocation, across that much CPU time).  Code this slow on one call is
+what the function's own tests already fail as "an endless loop, or far too slow": a
+correct function is never stopped there (its calls return well within the limits), and a
+function that takes that long on a single call (twice what a call of it is given: 300 times
+the reference's time, at least 0.5 s, 15,000 times the reference's for check_word) is not
+correct but slow code in the sense of the limits.
+"""
+
+SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
+RUN_SAMPLES = 60            # samples of a program run at most (each is a message of its few)
+FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
+MAX_NAME = 100              # characters of a file or function name kept
+OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times a stopped call's limit
+ENDLESS, OUTLASTED = "endless", "outlasted"     # why a call was stopped before its limit
+
+
+def place_of(sample):
+    """A sample's (file, line, function), checked to be plain data of the right types, or
+    None (the student's code shares the worker, so nothing it sends is trusted)."""
+    if type(sample) is not dict:
+        return None
+    file, line, function = sample.get("file"), sample.get("line"), sample.get("function")
+    if type(file) is not str or type(function) is not str or type(line) is not int:
+        return None
+    return file[:MAX_NAME], line, function[:MAX_NAME]
+
+
+def place_text(place):
+    """"wordle.py, line 32, in check_word" for a call's stopped_at."""
+    file, line, function = place
+    return "%s, line %d, in %s" % (file, line, function)
+
+
+def why_stopped_early(result):
+    """Why a call or run (its result) was stopped before its CPU limit, for people."""
+    place = result.stopped_at
+    if result.stopped_early == ENDLESS:
+        how = ("once it was found there twice in the same state (every variable the same), "
+               "which it could never leave: an endless loop")
+    else:
+        how = ("once that one call of %s had run %d times as long as the call stopped there "
+               "was given: an endless loop, or far too slow" % (place[2], OUTLAST_MULTIPLE))
+    return "it was stopped at %s, where an earlier call was stopped for time, %s" % (
+        place_text(place), how)
+
+
+class StopPlaces:
+    """The functions where calls of one sandbox were stopped at their CPU time limit: {(file,
+    function): the least such limit}."""
+
+    def __init__(self):
+        self.places = {}
+
+    def watch(self, cpu_limit, run=False):
+        """The watch of a call with cpu_limit, or of a program run (sampled RUN_SAMPLES times
+        at most: a game caught later runs to its limit)."""
+        return CallWatch(self.places, cpu_limit, RUN_SAMPLES if run else None)
+
+
+class CallWatch:
+    """The samples of one call: when to take them, and what they found."""
+
+    def __init__(self, places, cpu_limit, most=None):
+        self.places = places
+        self.cpu_limit = cpu_limit
+        self.left = most            # samples it may still take (None: no end)
+        self.next_at = SAMPLE_EVERY
+        self.asked_at = 0.0         # the call's CPU seconds when the last sample was asked for
+        self.first_seen = {}        # invocation: asked_at of the first sample that saw it
+        self.stopped_at = None      # where the call was when it was stopped, if known
+        self.stopped_early = None   # ENDLESS, OUTLASTED, or None
+
+    def due(self, cpu_used):
+        """Whether to sample now, the call having used cpu_used seconds of CPU time: only
+        while a place is known, every SAMPLE_EVERY."""
+        if not self.places or cpu_used < self.next_at or self.left == 0:
+            return False
+        if self.left is not None:
+            self.left -= 1
+        self.next_at = cpu_used + SAMPLE_EVERY
+        self.asked_at = cpu_used
+        return True
+
+    def seen(self, sample):
+        """Take a sample sent while the call runs; True when the call is to be stopped."""
+        place = place_of(sample)
+        stopped_limit = None if place is None else self.places.get((place[0], place[2]))
+        if stopped_limit is None:
+            return False
+        invocation = sample.get("invocation")
+        first = self.first_seen.setdefault(invocation, self.asked_at) if type(
+            invocation) is int else self.asked_at
+        if sample.get("repeated") is True:
+            self.stopped_early = ENDLESS
+        elif self.asked_at - first >= OUTLAST_MULTIPLE * stopped_limit:
+            self.stopped_early = OUTLASTED
+        if self.stopped_early:
+            self.stopped_at = place
+        return self.stopped_early is not None
+
+    def stopped(self, sample):
+        """Take the sample of a call stopped at its CPU time limit: its function is
+        remembered."""
+        place = place_of(sample)
+        if place is not None:
+            self.stopped_at = place
+            key = (place[0], place[2])
+            self.places[key] = min(self.places.get(key, self.cpu_limit), self.cpu_limit)
