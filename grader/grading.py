@@ -14,7 +14,8 @@ import time
 import traceback
 
 from grader import KIT_ROOT, assignment, seed_key
-from grader.checks import expected_cache, function_cases, function_runner, information, transcripts
+from grader.checks import (expected_cache, function_cases, function_runner, import_failures,
+                           information, transcripts)
 from grader.results.scoring import GradeResult, score_tests
 from grader.sandbox.box import Sandbox, SandboxError
 from grader.sandbox.child_reports import CallResult, RunResult
@@ -212,15 +213,18 @@ def in_threads(tasks, meanwhile=None):
     return results, here
 
 
-def program_findings(box, submission, program, seeds, imports):
+def program_findings(box, submission, program, seeds, imports, failure):
     """The guard check and the transcript tests of one program (a ProgramFindings, the guard's
-    outcome among its outcomes), given {module: its import run} of both programs."""
+    outcome among its outcomes), given {module: its import run} of both programs and its
+    ImportFailure (None when it imports)."""
     module = program.module
     imported = imports[module]
     blamed = information.blamed_file(submission, program, imports)
-    guard_outcome = information.guard_outcome(module, submission, imported, blamed)
+    guard_outcome = information.guard_outcome(module, submission, imported, blamed, failure)
     skip = None
-    if imported.status == Status.TIMEOUT:
+    if failure is not None and failure.never_parsed:
+        skip = failure.not_run()
+    elif imported.status == Status.TIMEOUT:
         skip = ("not run: importing %s.py never finished, so running it cannot finish "
                 "either (an endless loop outside the __main__ guard?)" % module)
     found = transcripts.test_program(box, program, seeds, guard_outcome.details, skip)
@@ -230,15 +234,20 @@ def program_findings(box, submission, program, seeds, imports):
 
 
 def run_everything(box, submission, seeds):
-    """{test id: Outcome} for every test in ALL_SPECS; the program runs drawn from seeds.
-    The student's functions are called for the games' sake only after the function tests,
-    so those calls cannot change what the function tests see."""
+    """({test id: Outcome} for every test in ALL_SPECS, {module: ImportFailure} of the files
+    that do not import); the program runs drawn from seeds. The student's functions are
+    called for the games' sake only after the function tests, so those calls cannot change
+    what the function tests see; a file that does not import has none of its functions
+    called."""
     imports, _ = in_threads({program.module: functools.partial(box.import_module, program.module)
                              for program in transcripts.PROGRAMS})
+    failures = import_failures.import_failures(submission, transcripts.PROGRAMS, imports)
     programs, tested = in_threads(
         {program.module: functools.partial(program_findings, box, submission, program, seeds,
-                                           imports) for program in transcripts.PROGRAMS},
-        meanwhile=functools.partial(function_runner.function_tests, box))
+                                           imports, failures.get(program.module))
+         for program in transcripts.PROGRAMS},
+        meanwhile=functools.partial(function_runner.function_tests, box, not_run={
+            module: failure.not_run() for module, failure in failures.items()}))
     outcomes = tested.outcomes
     for found in programs.values():
         outcomes.update(found.outcomes)
@@ -247,8 +256,9 @@ def run_everything(box, submission, seeds):
         box, [game for found in programs.values() for game in found.rejudges], tested,
         seeds.number))
     outcomes.update(information.files_and_imports_outcomes(
-        submission, list(imports.values()) + [found for found in programs.values()]))
-    return outcomes
+        submission, list(imports.values()) + [found for found in programs.values()],
+        list(failures.values())))
+    return outcomes, failures
 
 
 def open_sandbox(submission, sandbox_factory=Sandbox, **options):
@@ -329,13 +339,15 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
                 budgeted = BudgetedBox(sandbox)
                 if watch is not None:
                     watch(budgeted)
-                outcomes = run_everything(budgeted, submission, seeds)
+                outcomes, failures = run_everything(budgeted, submission, seeds)
                 budgeted.judge_the_wall_clock()
                 missing_protections = list(sandbox.missing_protections)
                 removed = sandbox.removed   # filled up to close(), which ends the calls child
                 mode, protections = sandbox.mode, list(sandbox.protections)
             near_misses = dict(submission.near_misses)
-            headline = information.missing_files_line(submission)
+            headline = "\n".join(line for line in [information.missing_files_line(submission)]
+                                  + import_failures.headlines(failures) if line)
+            flags = import_failures.flags(failures)
             no_python_file = not submission.files and not submission.other_python_files
     except LoadError as error:
         raise CannotGrade("cannot grade %s: %s" % (path, error)) from None
@@ -350,4 +362,4 @@ def _grade(path, rubric, sandbox_factory, seed, unsafe_no_jail, private_paths, o
                      (len(removed) - MAX_REMOVED_NOTES))
     return GradeResult(str(path), tests, notes, round(time.monotonic() - started, 3), seeds.number,
                        near_misses, missing_protections, mode, protections, headline,
-                       no_python_file)
+                       no_python_file, flags)

@@ -94,6 +94,11 @@ class CallLog:
         self.test_troubles = []
         self.test_id = test_id
 
+    def never_call(self, function, reason):
+        """function is not to be called in this grading (its file does not import), for
+        reason."""
+        self.fatal[function.name] = reason
+
     def blocked(self, function):
         """Why function (an assignment.Function) must not be called now, or None."""
         name = function.name

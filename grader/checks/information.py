@@ -134,13 +134,18 @@ def files_outcome(submission):
     return Outcome(True, notes=notes)
 
 
-def files_and_imports_outcomes(submission, reports):
+def files_and_imports_outcomes(submission, reports, failures=()):
     """{test id: Outcome} of the files check and the imports check; reports: what reported the
     imports beyond the allowed ones (import runs, test_program's findings), each with its
-    forbidden_imports."""
+    forbidden_imports; failures: the ImportFailures of the files that do not import (the
+    imports of a file never parsed, or of one importing it, were never reached, so finding
+    none is no verdict)."""
     forbidden = {name for report in reports for name in report.forbidden_imports}
-    return {FILES_SPEC.id: files_outcome(submission),
-            IMPORTS_SPEC.id: imports_outcome(forbidden, submission)}
+    imports = imports_outcome(forbidden, submission)
+    unread = [failure.not_checked() for failure in failures if failure.never_parsed]
+    if imports.passed and unread:
+        imports = Outcome(False, unread, not_run=True)
+    return {FILES_SPEC.id: files_outcome(submission), IMPORTS_SPEC.id: imports}
 
 
 def imports_outcome(forbidden, submission=None):
@@ -224,9 +229,10 @@ def imports_module(submission, file, module):
 def blamed_file(submission, program, imports):
     """wordle.py, when program (easy_wordle) imports it and importing program has the very
     problem importing wordle.py alone has (so the problem is wordle.py's), else None;
-    imports: {module: its import run}."""
+    imports: {module: its import run}. An error raised is not blamed so: it is not the
+    guard's doing, and the traceback says whose it is (import_failures)."""
     imported, wordle_imported = imports[program.module], imports[WORDLE.module]
-    if (import_problem(imported) and program.module != WORDLE.module
+    if (import_problem(imported) not in (None, Status.RAISED) and program.module != WORDLE.module
             and imports_module(submission, program.file, WORDLE.module)
             and import_problem(wordle_imported) == import_problem(imported)):
         return WORDLE.file
@@ -248,12 +254,17 @@ def blame_line(file, blamed):
                                                                   file))
 
 
-def guard_outcome(module, submission, imported, blamed=None):
+def guard_outcome(module, submission, imported, blamed=None, failure=None):
     """The guard check of one module from its import run and its source text; blamed names
-    the file it imports that causes its import's problem."""
+    the file it imports that causes its import's problem. failure (an ImportFailure): a file
+    that was never parsed is not checked; one that imports such a file is checked on its
+    text alone, where that finds a problem."""
     file = module + ".py"
     if file not in submission.files:
         return Outcome.failed("%s was not submitted" % file)
+    if failure is not None and failure.never_parsed:
+        problems = guard_problems(source_text(submission, file)) if failure.through else []
+        return Outcome(False, problems) if problems else Outcome.skipped(failure.not_checked())
     problems = []
     if blamed:
         problems.append(blame_line(file, blamed))

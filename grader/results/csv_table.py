@@ -39,11 +39,13 @@ def maxima_row(specs, maxima):
 
 
 def flags(result):
-    """What staff should look at: failed checks, near-miss file names, missing protections,
-    tests that ran out of time."""
-    found = []
+    """What staff should look at: files that do not import ("wordle.py: SyntaxError line
+    19"), failed checks (not those that could not run), near-miss file names, missing
+    protections, tests that ran out of time."""
+    found = list(result.flags)
     failed_checks = [test.spec.id.split(".", 1)[-1] for test in result.tests
-                     if test.spec.group == CHECKS_GROUP and not test.outcome.passed]
+                     if test.spec.group == CHECKS_GROUP and not test.outcome.passed
+                     and not test.outcome.not_run]
     if failed_checks:
         found.append("checks failed: " + ", ".join(failed_checks))
     found.extend("near-miss name: %s graded as %s" % (where, name)

@@ -12,9 +12,33 @@ from grader.results.scoring import points
 from grader.results.text_report import GRADER_FAILED, regrade_hint, replay_command, test_output
 
 
+MAX_NAMED = 2    # failed tests of a group named in the summary; more are counted
+
+
+def group_loss(group, tests):
+    """What a group lost, of its tests students see now, in a few words, or None."""
+    lost = round(sum(test.max_score - test.score for test in tests), 2)
+    if lost <= 0:
+        return None
+    failed = [test for test in tests if not test.passed]
+    not_run = [test for test in failed if test.outcome.not_run]
+    if failed and len(not_run) == len(failed) and len(failed) > MAX_NAMED:
+        why = "%d tests not run" % len(failed)
+    elif len(failed) > MAX_NAMED:
+        why = "%d of %d tests failed" % (len(failed), len(tests))
+    else:
+        why = "failed: " + "; ".join(test.spec.name for test in failed)
+    verdict = next((test.forfeit_reason for test in tests if test.forfeit_reason), "")
+    if verdict:
+        why = verdict + ", so its passed tests score nothing"
+    total = round(sum(test.max_score for test in tests), 2)
+    return "%s %s of %s (%s)" % (group, points(lost), points(total), why)
+
+
 def student_summary(result):
-    """The top-level output: the missing-file line first, then the score and the tests that
-    lost points, of the tests students see now only."""
+    """The top-level output: what stops a file from running (a missing file, one that does
+    not import) first, then the score and where points were lost, by group, of the tests
+    students see now only."""
     lines = [result.headline] if result.headline else []
     if result.no_python_file:
         return "\n".join(lines)
@@ -25,10 +49,23 @@ def student_summary(result):
         lines.append("Score %s / %s." % (points(score), points(maximum)))
     else:
         lines.append("Tests shown now: %s / %s points." % (points(score), points(maximum)))
-    lost = [test.spec.name for test in shown if test.max_score > 0 and not test.passed]
+    by_group = {}
+    for test in shown:
+        by_group.setdefault(test.spec.group, []).append(test)
+    lost = [line for line in (group_loss(group, tests) for group, tests in by_group.items())
+            if line]
     if lost:
-        lines.append("Points lost in: " + "; ".join(lost) + ".")
+        lines.append("Points lost: " + "; ".join(lost) + ".")
     return "\n".join(lines)
+
+
+def test_text(test):
+    """A test's output: a passed test that scored nothing says its group's verdict first."""
+    output = test_output(test)
+    if test.forfeit_reason:
+        return "passed; no points, as %s%s" % (test.forfeit_reason,
+                                               "\n" + output if output else "")
+    return output
 
 
 def staff_data(result):
@@ -37,7 +74,8 @@ def staff_data(result):
             "replay": replay_command(result.seed) if result.seed is not None else None,
             "sandbox": {"mode": result.sandbox_mode, "held": list(result.protections),
                         "not_available": list(result.missing_protections)},
-            "notes": list(result.notes), "near_misses": dict(result.near_misses)}
+            "notes": list(result.notes), "near_misses": dict(result.near_misses),
+            "does_not_import": list(result.flags)}
 
 
 def results_json(result):
@@ -54,7 +92,7 @@ def results_json(result):
             "score": test.score,
             "max_score": test.max_score,
             "status": "passed" if test.passed else "failed",
-            "output": test_output(test),
+            "output": test_text(test),
             "visibility": test.visibility,
             "tags": [test.spec.group],
         } for test in result.tests],

@@ -41,7 +41,14 @@ class Outcome:
     passed: bool
     details: list = field(default_factory=list)  # str lines and Diff blocks
     notes: list = field(default_factory=list)  # str lines shown even when passed
+    not_run: bool = False  # failed without being run (details say why): no verdict on the code
 
     @classmethod
     def failed(cls, *details):
         return cls(passed=False, details=list(details))
+
+    @classmethod
+    def skipped(cls, reason):
+        """A test that could not run (its file does not import, ...): its points are lost,
+        and reason says why."""
+        return cls(passed=False, details=[reason], not_run=True)

@@ -5,7 +5,8 @@ left-over hundredths go one each to the tests that lost most to rounding), so
 every test's points show exactly with two decimals and a group's tests add up to
 exactly its points: 12 points over 9 tests are 1.34 three times and 1.33 six
 times, never 1.3333 and 1.3336. In an all-or-nothing group a test that
-passed still scores 0 when another test of the group failed, and says so.
+passed still scores 0 when another test of the group failed: it is still a
+passed test, and the group's verdict (forfeit_reason) says why it scored nothing.
 """
 from dataclasses import dataclass, field
 
@@ -21,11 +22,17 @@ class ScoredTest:
     score: float
     max_score: float
     visibility: str
-    forfeit_reason: str = ""  # why a passed test scored nothing (all-or-nothing)
+    forfeit_reason: str = ""  # why a passed test scored nothing: its all-or-nothing group's
+    # verdict ("wordle_program is all-or-nothing, and "..." failed")
 
     @property
     def passed(self):
-        return self.outcome.passed and not self.forfeit_reason
+        return self.outcome.passed
+
+    @property
+    def lost(self):
+        """Points lost: failed, or passed in an all-or-nothing group that failed."""
+        return self.score < self.max_score
 
 
 @dataclass
@@ -41,8 +48,9 @@ class GradeResult:
     missing_protections: list = field(default_factory=list)  # what the sandbox could not set up
     sandbox_mode: str = ""  # the sandbox's mode (grader/sandbox/box.py: jail, userns, uid, unsafe)
     protections: list = field(default_factory=list)  # what held while the student's code ran
-    headline: str = ""  # a required file missing: the one line that says so, first
+    headline: str = ""  # a required file missing, a file that does not import: said first
     no_python_file: bool = False  # the submission held no Python file at all
+    flags: list = field(default_factory=list)  # for staff's CSV: "wordle.py: SyntaxError line 19"
 
     @property
     def score(self):
@@ -115,12 +123,12 @@ def score_tests(rubric, specs, outcomes):
         if outcome.passed and rule.all_or_nothing:
             failed = [other for other in by_group[spec.group] if not outcomes[other.id].passed]
             # a test shown now names only the failed tests shown now
-            named = [other.name for other in failed if rubric.visibility(spec) != VISIBLE
-                     or rubric.visibility(other) == VISIBLE]
+            named = ['"%s"' % other.name for other in failed
+                     if rubric.visibility(spec) != VISIBLE or rubric.visibility(other) == VISIBLE]
             if len(named) < len(failed):
                 named.append("another of its tests")
             if failed:
-                forfeit = ("passed, but %s is all-or-nothing and %s failed"
+                forfeit = ("%s is all-or-nothing, and %s failed"
                            % (spec.group, "; ".join(named)))
         score = maxima[spec.id] if outcome.passed and not forfeit else 0.0
         scored.append(ScoredTest(spec, outcome, score, maxima[spec.id],

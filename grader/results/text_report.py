@@ -77,12 +77,9 @@ def detail_lines(details, painter):
 
 
 def test_output(test, painter=Painter(False)):
-    """What a test says: why it failed (or was forfeited), then its notes; at most
-    cut.TEST_BYTES, so a report of every test stays within cut.REPORT_BYTES (only the lines
-    kept are made)."""
-    forfeit = [("text", test.forfeit_reason)] if test.forfeit_reason else []
-    parts = itertools.chain(forfeit, detail_parts(test.outcome.details),
-                            detail_parts(test.outcome.notes))
+    """What a test says: why it failed, then its notes; at most cut.TEST_BYTES, so a report
+    of every test stays within cut.REPORT_BYTES (only the lines kept are made)."""
+    parts = itertools.chain(detail_parts(test.outcome.details), detail_parts(test.outcome.notes))
     return "\n".join(cut_lines(parts, render=lambda part: shown_part(part, painter)))
 
 
@@ -118,27 +115,75 @@ def group_title(group, score, maximum):
     return "%s  %s / %s" % (group, points(score), points(maximum))
 
 
-def text_report(result, colour=False):
-    """The readable report of a GradeResult."""
+STATUS_WIDTH = len("NOT RUN")
+
+
+def status_word(test):
+    """PASS, FAIL, or NOT RUN (a test that could not run: no verdict on the code)."""
+    return "PASS" if test.passed else "NOT RUN" if test.outcome.not_run else "FAIL"
+
+
+def test_lines(test, painter):
+    """A test's line (its status, points and name) and what it says, indented."""
+    shown = "   [%s]" % NOT_SHOWN[test.visibility] if test.visibility in NOT_SHOWN else ""
+    word = status_word(test)
+    status = painter.paint(word, GREEN if test.passed else RED) + " " * (STATUS_WIDTH - len(word))
+    lines = ["  %s %5s/%-5s %s%s" % (status, points(test.score), points(test.max_score),
+                                      test.spec.name, shown)]
+    output = test_output(test, painter)
+    lines.extend(INDENT + line if line else "" for line in output.split("\n") if output)
+    return lines
+
+
+def one_reason(tests):
+    """The one line every test of tests says, when none ran for the same reason; else None."""
+    reasons = {tuple(test.outcome.details) for test in tests}
+    if len(reasons) == 1 and all(test.outcome.not_run and not test.outcome.notes
+                                 for test in tests):
+        details = reasons.pop()
+        if len(details) == 1 and isinstance(details[0], str) and "\n" not in details[0]:
+            return details[0]
+    return None
+
+
+def group_lines(group, tests, score, maximum, painter, everything):
+    """A group's title, its all-or-nothing verdict (once), and its tests: each one, or (not
+    everything) those that lost points or failed, the ones not run for one reason in one
+    line."""
+    lines = ["", painter.paint(group_title(group, score, maximum), BOLD)]
+    verdict = next((test.forfeit_reason for test in tests if test.forfeit_reason), "")
+    if verdict:
+        lines.append("  %s, so its passed tests score nothing" % verdict)
+    shown = tests if everything else [test for test in tests if not test.passed]
+    reason = None if everything else one_reason(shown)
+    if reason is not None and len(shown) > 1:
+        lines.append("  %d tests%s %s" % (len(shown), "" if reason.startswith("not run")
+                                                else ":", reason))
+        return lines
+    for test in shown:
+        lines.extend(test_lines(test, painter))
+    return lines
+
+
+def text_report(result, colour=False, everything=False):
+    """The readable report of a GradeResult: what stops the code from running first, the
+    score, then where points were lost and why; the tests passed are counted, or with
+    everything listed too."""
     painter = Painter(colour)
     group_scores = result.group_scores()
     lines = [visible(result.headline)] if result.headline else []
     lines += ["wordle-kit grader: %s" % visible(str(result.source)),
               painter.paint("Score: %s / %s" % (points(result.score), points(result.max_score)),
                             BOLD) + "   (graded in %.1f s)" % result.execution_time]
-    current_group = None
+    by_group = {}
     for test in result.tests:
-        group = test.spec.group
-        if group != current_group:
-            current_group = group
-            lines.append("")
-            lines.append(painter.paint(group_title(group, *group_scores[group]), BOLD))
-        status = painter.paint("PASS", GREEN) if test.passed else painter.paint("FAIL", RED)
-        shown = "   [%s]" % NOT_SHOWN[test.visibility] if test.visibility in NOT_SHOWN else ""
-        lines.append("  %s  %6s/%-6s %s%s" % (status, points(test.score),
-                                             points(test.max_score), test.spec.name, shown))
-        output = test_output(test, painter)
-        lines.extend(INDENT + line if line else "" for line in output.split("\n") if output)
+        by_group.setdefault(test.spec.group, []).append(test)
+    for group, tests in by_group.items():
+        if everything or any(not test.passed or test.lost for test in tests):
+            lines += group_lines(group, tests, *group_scores[group], painter, everything)
+    passed = sum(1 for test in result.tests if test.passed)
+    if not everything and passed:
+        lines += ["", "Passed: %d of %d tests (--all lists them)" % (passed, len(result.tests))]
     staff = staff_lines(result)
     if staff:
         lines += ["", painter.paint(STAFF_TITLE, BOLD)] + ["  " + line for line in staff]

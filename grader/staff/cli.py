@@ -3,7 +3,7 @@
 Arguments, messages and exit statuses only: one submission is graded by
 grading.py, a class by batch.py.
 
-    python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--color {auto,always,never}]
+    python -m grader grade PATH [--json [FILE.json]] [--rubric FILE] [--all] [--color {auto,always,never}]
     python -m grader grade-all PATH... [--csv FILE.csv] [-o DIR [--html] [--force]]
                                        [--only NAME...] [--jobs N] [--timeout SECONDS]
                                        [--rubric FILE]
@@ -94,7 +94,7 @@ def command_grade(args):
                            EXIT_FAILED) from None
     if args.json != "-" and not result.no_python_file:
         colour = use_colour(args.color)
-        sys.stdout.write(text_report.text_report(result, colour=colour))
+        sys.stdout.write(text_report.text_report(result, colour=colour, everything=args.all))
     if args.json:   # with no Python file too: Gradescope shows the student its one line
         write_results_json(args.json, gradescope_json.results_json(result))
     if result.no_python_file:
@@ -328,6 +328,9 @@ def parser():
     grade.add_argument("--seed", type=seed_number, metavar="N",
                        help="replay a grading: the seed its report or results.json shows "
                             "(default: drawn afresh)")
+    grade.add_argument("--all", action="store_true",
+                       help="list every test in the report, the passed ones too (by default "
+                            "they are counted: the report shows where points were lost)")
     add_unsafe_option(grade)
     colour = grade.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="color", nargs="?", const="always",

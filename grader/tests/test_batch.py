@@ -231,6 +231,20 @@ def test_flags_name_what_staff_should_look_at():
     assert row["style"] == "7" and row["check_word.official"] == "0" and row["score"] == "38.5"
 
 
+def test_a_file_that_does_not_import_is_one_flag_and_its_checks_not_run_are_none():
+    from grader import grading
+    from grader.results.outcome import Outcome
+    from grader.results.rubric import load_rubric
+    from grader.results.scoring import GradeResult, score_tests
+    reason = "not checked: wordle.py does not import (line 19)"
+    outcomes = {spec.id: Outcome.skipped(reason) for spec in grading.ALL_SPECS}
+    outcomes["checks.files"] = Outcome(True)
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    result = GradeResult("x", score_tests(rubric, grading.ALL_SPECS, outcomes),
+                         flags=["wordle.py: SyntaxError line 19"])
+    assert csv_table.result_row("ann", result)["flags"] == "wordle.py: SyntaxError line 19"
+
+
 def test_a_terminal_shows_a_progress_bar_with_the_count(tmp_path):
     pytest.importorskip("tqdm")
     for name in ("ann", "bo"):

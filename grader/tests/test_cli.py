@@ -40,14 +40,21 @@ def zip_of(folder, target, inner="project1/"):
 
 def test_grading_a_zip_one_folder_down_writes_a_report_and_results_json(tmp_path):
     submission = zip_of(SUBMISSIONS / "correct_star", tmp_path / "student.zip")
-    result = grader("grade", submission, "--json", tmp_path / "results.json", "--color")
+    result = grader("grade", submission, "--json", tmp_path / "results.json", "--color", "--all")
     assert result.returncode == 0, result.stderr
-    assert "Score: 40 / 40" in result.stdout and "\033[32mPASS" in result.stdout
+    assert "Score: 40 / 40" in result.stdout and result.stdout.count("\033[32mPASS") == 39
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["score"] == 40 and len(data["tests"]) == 39
     assert {test["tags"][0] for test in data["tests"]} == {
         "check_word", "known_word", "no_letters", "yes_letters", "filter_word_list",
         "wordle_program", "easy_wordle_program", "checks"}
+
+
+def test_grade_counts_the_passed_tests_and_lists_them_with_all(tmp_path):
+    result = grader("grade", SUBMISSIONS / "correct_star", "--seed", "1913")
+    assert result.returncode == 0, result.stderr
+    assert "Passed: 39 of 39 tests (--all lists them)" in result.stdout
+    assert "PASS" not in result.stdout
 
 
 def test_a_grading_records_its_seed_and_seed_replays_it_exactly(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 
 from grader import assignment, grading
 from grader.assignment import GROUPS
-from grader.results import text_report
+from grader.results import csv_table, text_report
 from grader.results.gradescope_json import results_json
 from grader.results.rubric import VISIBILITIES, load_rubric
 from grader.tests import pooled
@@ -35,7 +35,7 @@ SLOWEST = ("correct_slow", "hostile_sleeping_filter", "correct_quadratic_filter"
            "hostile_stops_reading",
            "hostile_orphan_clears_the_subreaper", "hostile_orphan_does_the_work",
            "hostile_huge_values", "hostile_ignores_sigterm", "hostile_colour_line")
-# The first test grades the whole corpus (115 submissions, some slow or hanging by design) 4 at
+# The first test grades the whole corpus (125 submissions, some slow or hanging by design) 4 at
 # a time: on a 2-core machine under load that takes longer than the suite's per-test timeout.
 pytestmark = pytest.mark.timeout(1800)
 
@@ -137,6 +137,12 @@ def test_score_and_reasons(result, name):
     for test_id, phrase in expected["failed"].items():
         assert phrase in outputs[test_id], "%s does not explain: %r" % (test_id, phrase)
     assert result.score == expected["score"]
+    if "headline" in expected:     # a file that does not import: said first, once
+        assert expected["headline"] in text_report.text_report(result).split("\n")[0]
+        assert expected["headline"] in results_json(result)["output"].split("\n")[0]
+        assert expected["flag"] in csv_table.flags(result)
+    else:
+        assert "does not import" not in result.headline
 
 
 @pytest.mark.parametrize("name", FOLDERS)
@@ -151,7 +157,10 @@ def test_results_json_follows_gradescope(result, name):
     for test in data["tests"]:
         assert set(test) >= {"name", "score", "max_score", "status", "output", "visibility", "tags"}
         assert test["status"] in ("passed", "failed")
-        assert test["score"] == (test["max_score"] if test["status"] == "passed" else 0)
+        forfeit = test["output"].startswith("passed; no points, as ")   # all-or-nothing
+        assert forfeit == (test["status"] == "passed" and test["score"] == 0 < test["max_score"])
+        assert test["score"] == (test["max_score"] if test["status"] == "passed" and not forfeit
+                                 else 0)
         assert test["visibility"] in VISIBILITIES
         assert len(test["tags"]) == 1 and test["tags"][0] in GROUPS
 

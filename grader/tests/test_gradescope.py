@@ -219,7 +219,7 @@ def assert_nothing_hidden_is_shown(data):
     text = student_text(data)
     for test in hidden:    # a name is not found inside another ("easy_wordle.py: ...")
         assert not re.search(r"(?<!\w)" + re.escape(test["name"]), text), test["name"]
-        if test["output"] and not test["output"].startswith("passed, but"):  # a group's forfeit
+        if test["output"] and not test["output"].startswith("passed; no points"):  # a group's forfeit
             assert test["output"] not in text, test["name"]     # reads the same in each test
     assert [word for word in STAFF_ONLY if word in text] == []
     total = "%s / %s points" % (points(sum(test["score"] for test in shown)),

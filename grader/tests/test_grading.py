@@ -47,7 +47,7 @@ def test_no_two_threads_of_a_grading_parse_source_at_once(monkeypatch):
                 inside.pop()
     monkeypatch.setattr(ast, "parse", lingering_parse)
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
-        outcomes = grading.run_everything(grading.BudgetedBox(reference_box()), submission,
+        outcomes, _ = grading.run_everything(grading.BudgetedBox(reference_box()), submission,
                                           transcripts.Seeds(1913))
     assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS)
     assert {program.module for program in transcripts.PROGRAMS} <= parsers  # both threads parsed
@@ -155,7 +155,7 @@ def test_a_grading_that_waits_stops_at_its_budget_and_says_so():
     box, budget = WaitingBox(), 3.0
     box.budgeted = budgeted = grading.BudgetedBox(box, budget)
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
-        outcomes = grading.run_everything(budgeted, submission, transcripts.Seeds(1913))
+        outcomes, _ = grading.run_everything(budgeted, submission, transcripts.Seeds(1913))
     # each call is given what is left of its line's budget, none is made once it is spent
     assert box.given and all(used < budget and limit <= budget - used + 1e-9
                              for used, limit in box.given)
@@ -272,7 +272,7 @@ def test_an_import_made_only_when_the_game_runs_reaches_the_imports_check():
     box = FakeBox(reference_functions(), {program.module: importing_os(program)
                                           for program in transcripts.PROGRAMS})
     with load_submission(SUBMISSIONS / "correct_counts", assignment.REQUIRED_FILES) as submission:
-        outcomes = grading.run_everything(box, submission, transcripts.Seeds(1913))
+        outcomes, _ = grading.run_everything(box, submission, transcripts.Seeds(1913))
     imports = outcomes["checks.imports"]
     assert not imports.passed and "imported os" in imports.details[0]
     assert all(outcomes[spec.id].passed for spec in grading.ALL_SPECS

@@ -233,6 +233,8 @@ def test_the_class_page_lists_every_student_and_links_each_page(batch):
         assert (batch / link.replace("%40", "@") / "index.html").is_file()
     assert "not graded: cannot grade x.zip: not a zip file" in html
     assert "imported os, sys" in html
+    # 16 and 10.5: the mean and the median rounded alike (not "mean 13.2" beside 13.25)
+    assert "mean 13.25, median 13.25 of 16" in html and ">mean 13.25</text>" in html
 
 
 def test_the_pages_show_the_sid_email_and_late_mark_the_class_s_record_holds(batch):
@@ -397,10 +399,12 @@ def test_timeouts_and_near_miss_names_are_flagged_beside_the_checks(tmp_path):
     data = class_of((12, 4))
     data["tests"][0].update(status="failed", score=0,
                             output="check_word('LERED', 'RADIO')\n    the time limit ran out")
-    data["extra_data"] = {"seed": 1, "near_misses": {"wordle.py": "wordle (1).py"}}
+    data["extra_data"] = {"seed": 1, "near_misses": {"wordle.py": "wordle (1).py"},
+                          "does_not_import": ["easy_wordle.py: SyntaxError line 30"]}
     layout.write_submission(tmp_path, "cy", data, "report\n", [("wordle.py", source("wordle.py"))])
     cy = view.student_of(layout.read_batch(tmp_path)[0][0])
-    assert cy.flags == ["near-miss name: wordle (1).py graded as wordle.py", "timeouts: 1 test"]
+    assert cy.flags == ["easy_wordle.py: SyntaxError line 30",
+                        "near-miss name: wordle (1).py graded as wordle.py", "timeouts: 1 test"]
     pages.build(tmp_path)
     row = (tmp_path / "index.html").read_text().split('id="student-table"')[1]
     assert "near-miss name: wordle (1).py graded as wordle.py" in row

@@ -89,3 +89,53 @@ def test_a_short_explanation_is_kept_whole():
     from grader.results.cut import cut_lines
     lines = ["expected ['green']", "got      ['grey']", "\u00e9" * 1999]
     assert cut_lines(lines) == lines
+
+
+def result_with(outcomes):
+    """A GradeResult where every test passed but those in outcomes {test id: Outcome}."""
+    from grader import grading
+    from grader.results.outcome import Outcome
+    from grader.results.rubric import load_rubric
+    from grader.results.scoring import GradeResult, score_tests
+    every = {spec.id: outcomes.get(spec.id, Outcome(True)) for spec in grading.ALL_SPECS}
+    rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
+    return GradeResult("path", score_tests(rubric, grading.ALL_SPECS, every), seed=1)
+
+
+def test_a_passed_test_of_a_failed_all_or_nothing_group_is_shown_passed_the_verdict_once():
+    from grader.results.outcome import Outcome
+    from grader.results.text_report import text_report
+    result = result_with({"wordle_program.win": Outcome.failed("line 3 differs")})
+    for everything in (False, True):
+        report = text_report(result, everything=everything)
+        assert report.count("wordle_program is all-or-nothing") == 1
+        assert "FAIL" in report and report.count("FAIL") == 1
+        assert bool(re.search(r"PASS +0/1.34 +wordle.py: a lost game", report)) == everything
+
+
+def test_the_report_lists_what_lost_points_and_counts_the_passed_tests_unless_asked():
+    from grader.results.outcome import Outcome
+    from grader.results.text_report import text_report
+    result = result_with({"known_word.official": Outcome.failed("expected '_____'")})
+    report = text_report(result)
+    assert "known_word  4 / 5" in report and "expected '_____'" in report
+    assert "check_word" not in report and "PASS" not in report
+    assert "Passed: 38 of 39 tests (--all lists them)" in report
+    everything = text_report(result, everything=True)
+    assert everything.count("PASS") == 38 and "check_word: the official tester's cases" in everything
+
+
+def test_tests_not_run_for_one_reason_are_said_in_one_line():
+    from grader import grading
+    from grader.results.outcome import Outcome
+    from grader.results.text_report import text_report
+    reason = "not run: wordle.py does not import (line 19)"
+    result = result_with({spec.id: Outcome.skipped(reason) for spec in grading.ALL_SPECS
+                          if spec.group == "check_word"})
+    report = text_report(result)
+    assert "  8 tests " + reason in report and report.count(reason) == 1
+    assert text_report(result, everything=True).count("NOT RUN") == 8
+    missing = "wordle.py was not found in the submission, so check_word could not be called"
+    report = text_report(result_with({spec.id: Outcome.skipped(missing)
+                                      for spec in grading.ALL_SPECS if spec.group == "check_word"}))
+    assert "  8 tests: " + missing in report

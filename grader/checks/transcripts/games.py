@@ -221,7 +221,7 @@ def test_program(box, program, seeds, guard_hint=(), skip_reason=None):
     """
     loss_id, win_id, second_id = (spec.id for spec in program.specs)
     if skip_reason:
-        return ProgramFindings({test_id: Outcome.failed(skip_reason)
+        return ProgramFindings({test_id: Outcome.skipped(skip_reason)
                                 for test_id in (loss_id, win_id, second_id)})
     runs = ProgramRuns(box, program, seeds, guard_hint)
     first_seed, second_seed, third_seed = seeds.runs(program)

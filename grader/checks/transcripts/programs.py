@@ -16,6 +16,7 @@ class Program:
     program: assignment.Program
     loss_guesses: tuple  # six valid words, played before the secret is known
     second_guesses: tuple  # six more for the second game (one in upper case)
+    second_game_checks: str  # the second game's test name: what it checks
 
     @property
     def module(self):
@@ -42,15 +43,20 @@ class Program:
                                   "words of the wrong length)"),
                 self.spec("win", "a won game, replayed with the same secret (upper-case input "
                                  "included)"),
-                self.spec("second_game", "a second game with another random secret"))
+                self.spec("second_game", self.second_game_checks))
 
 
 WORDLE = Program(assignment.WORDLE,
                  ("radio", "druid", "sweat", "plonk", "fuzzy", "might"),
-                 ("robot", "roads", "Crane", "whelp", "gizmo", "fudge", "hello"))
+                 ("robot", "roads", "Crane", "whelp", "gizmo", "fudge", "hello"),
+                 "a second game with another random seed: the secret is drawn at random from "
+                 "the word list (not hard-coded or fixed by a seed), and the game is played right")
 EASY_WORDLE = Program(assignment.EASY_WORDLE,
                       ("raise", "count", "plumb", "wight", "fjord", "vixen"),
-                      ("slate", "irony", "CHUMP", "dwell", "gawky", "serif", "hello"))
+                      ("slate", "irony", "CHUMP", "dwell", "gawky", "serif", "hello"),
+                      "a second game with another random seed: the secret and the words shown "
+                      "are drawn at random (not hard-coded, fixed by a seed or picked by a "
+                      "rule), and the game is played right")
 PROGRAMS = (WORDLE, EASY_WORDLE)
 SPECS = tuple(spec for program in PROGRAMS for spec in program.specs)
 

@@ -158,6 +158,7 @@ class Student:
     report: str = ""
     most_similar: float = 0.0
     near_misses: dict = field(default_factory=dict)  # required name -> the file graded as it
+    does_not_import: list = field(default_factory=list)  # "wordle.py: SyntaxError line 19"
     seed: int = None                                # the grading's seed (extra_data.seed)
     sid: str = ""                                   # as the class's CSV has them
     email: str = ""
@@ -179,10 +180,11 @@ class Student:
 
     @property
     def flags(self):
-        """What the class table's checks column shows beside the failed checks: near-miss
-        file names and time-outs (the CSV's flags say the same)."""
-        found = ["near-miss name: %s graded as %s" % (where, name)
-                 for name, where in sorted(self.near_misses.items())]
+        """What the class table's checks column shows beside the failed checks: files that
+        do not import, near-miss file names and time-outs (the CSV's flags say the same)."""
+        found = list(self.does_not_import)
+        found += ["near-miss name: %s graded as %s" % (where, name)
+                  for name, where in sorted(self.near_misses.items())]
         if self.timeouts:
             found.append("timeouts: %d test%s" % (len(self.timeouts),
                                                    "" if len(self.timeouts) == 1 else "s"))
@@ -225,6 +227,9 @@ def student_of(submission, identity=None):
     near_misses = extra.get("near_misses") if isinstance(extra, dict) else None
     if isinstance(near_misses, dict):
         student.near_misses = {str(name): str(where) for name, where in near_misses.items()}
+    failures = extra.get("does_not_import") if isinstance(extra, dict) else None
+    if isinstance(failures, list):
+        student.does_not_import = [str(flag) for flag in failures]
     seed = extra.get("seed") if isinstance(extra, dict) else None
     if type(seed) is int and seed >= 0:
         student.seed = seed
