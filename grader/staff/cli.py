@@ -519,7 +519,8 @@ def add_gradescope_test_command(commands):
     trial.add_argument("--rubric", metavar="FILE", help="bundle this rubric (as "
                        "gradescope-bundle --rubric)")
     trial.add_argument("--python", metavar="PYTHON", help="the python3 Gradescope's image "
-                       "has (default: python3 on the PATH, as setup.sh finds it)")
+                       "has (default: the Python this one runs on, outside its virtual environment: a kit "
+                       "installed there would lend the bundle what it lacks)")
     trial.add_argument("--json", nargs="?", const="-", type=json_target, metavar="FILE.json",
                        help="the results.json run_autograder wrote: to FILE.json as well as "
                             "the summary, or to standard output instead of it")

@@ -81,17 +81,24 @@ def install(root, rubric):
 
 
 def environment(root, bin_dir, python):
-    """Gradescope's: a home of its own, no PYTHONPATH; python3 on the PATH is the given one."""
+    """Gradescope's: a home of its own, no PYTHONPATH; python3 on the PATH is the given one,
+    by default the interpreter this one was made from, outside any virtual environment: the
+    kit installed there (an editable install above all) would lend the bundle's Python the
+    modules the bundle lacks, which Gradescope's image does not have."""
     path = os.environ.get("PATH", "/usr/bin:/bin")
-    if python:
-        found = shutil.which(python)
-        if found is None:
-            raise CommandError("--python %s: no such program" % python)
-        bin_dir.mkdir()
-        (bin_dir / "python3").symlink_to(os.path.realpath(found))
-        path = "%s:%s" % (bin_dir, path)
+    found = shutil.which(python) if python else base_interpreter()
+    if found is None:
+        raise CommandError("--python %s: no such program" % python)
+    bin_dir.mkdir()
+    (bin_dir / "python3").symlink_to(os.path.realpath(found))
+    path = "%s:%s" % (bin_dir, path)
     return {"AUTOGRADER_ROOT": str(root), "HOME": str(root), "PATH": path,
             "TMPDIR": os.environ.get("TMPDIR", "/tmp"), "LANG": "C.UTF-8"}
+
+
+def base_interpreter():
+    """The Python outside any virtual environment this one was made from (sys.base_prefix)."""
+    return shutil.which("python3", path=os.path.join(sys.base_prefix, "bin")) or sys.executable
 
 
 def put_submission(submission, folder):
