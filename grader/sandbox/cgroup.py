@@ -55,17 +55,27 @@ class ControlGroup:
                     time.sleep(0.01)
 
 
-def _own_path(controller):
-    """Our own cgroup's path for a v1 controller, from /proc/self/cgroup (None if absent)."""
+def own_cgroups(listing="/proc/self/cgroup"):
+    """[(controller names, path)] of our own cgroups, one per hierarchy of listing (the names
+    empty for cgroup v2's); [] where it cannot be read, and a malformed line is left out."""
     try:
-        with open("/proc/self/cgroup") as handle:
-            for line in handle:
-                _, names, path = line.rstrip("\n").split(":", 2)
-                if controller in names.split(","):
-                    return path
-    except (OSError, ValueError):
-        pass
-    return None
+        with open(listing) as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    found = []
+    for line in lines:
+        try:
+            _, names, path = line.split(":", 2)
+        except ValueError:
+            continue
+        found.append((names.split(",") if names else [], path))
+    return found
+
+
+def _own_path(controller):
+    """Our own cgroup's path for a v1 controller (None if absent)."""
+    return next((path for names, path in own_cgroups() if controller in names), None)
 
 
 def make(memory_bytes, processes):

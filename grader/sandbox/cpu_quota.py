@@ -8,7 +8,9 @@ be read, the CPUs it may run on are all there is.
 """
 import os
 
-ROOT = "/sys/fs/cgroup"
+from grader.sandbox import cgroup
+
+ROOT = cgroup.ROOT
 V1_CONTROLLER = "cpu"
 
 
@@ -51,21 +53,12 @@ def throttled_seconds():
 def _own_folders(root, own_cgroups):
     """The cgroup folders of this process for the cpu controller, innermost first, up to the
     root: (folder, 2) for cgroup v2, (folder, 1) for v1."""
-    try:
-        with open(own_cgroups) as handle:
-            lines = handle.read().splitlines()
-    except OSError:
-        return []
     found = []
-    for line in lines:
-        try:
-            _, controllers, path = line.split(":", 2)
-        except ValueError:
-            continue
-        if controllers == "" and os.path.exists(os.path.join(root, "cgroup.controllers")):
+    for controllers, path in cgroup.own_cgroups(own_cgroups):
+        if not controllers and os.path.exists(os.path.join(root, "cgroup.controllers")):
             base, version = root, 2
-        elif V1_CONTROLLER in controllers.split(","):
-            base, version = os.path.join(root, controllers), 1
+        elif V1_CONTROLLER in controllers:
+            base, version = os.path.join(root, ",".join(controllers)), 1
         else:
             continue
         parts = [part for part in path.split("/") if part]
