@@ -16,6 +16,7 @@ from grader.grading import open_sandbox
 from grader.submission import load_submission
 from grader.assignment import REQUIRED_FILES
 from grader.results.rubric import load_rubric
+from grader.sandbox import cpu_quota
 from grader.tests.load import cpu_bound_processes, sharing_one_cpu
 from grader.tests.manifest import SUBMISSIONS
 
@@ -78,6 +79,11 @@ def grade_on_a_shared_cpu(monkeypatch, budget, slack):
     time."""
     monkeypatch.setattr(assignment, "GRADING_BUDGET", budget)
     monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", slack)
+    # the wall-clock bound as for a grader that may use the CPUs the bound is set for: pinned
+    # to one CPU here to make it busy, the grader would otherwise get twice the bound
+    # (cpu_quota.py, tested in test_cpu_quota), and whether this grading outlasts that
+    # would hang on the machine's load
+    monkeypatch.setattr(cpu_quota, "available_cpus", lambda quota=None: assignment.GRADING_CPUS)
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
     with sharing_one_cpu():
         return grading.grade(SUBMISSIONS / "correct_counts", rubric, seed=1913,
