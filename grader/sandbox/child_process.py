@@ -31,11 +31,14 @@ STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could 
 class ChildProcess:
     """One running child: its pipes, its protocol socket, and how to end it."""
 
-    def __init__(self, python, script, limits, config, stdin, held_uid=None):
+    def __init__(self, python, script, limits, config, stdin, held_uid=None, account=None):
         """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
         cannot start.  held_uid (uids.HeldUid), the child's uid as root, is given back once
-        the child and what its uid left are gone."""
+        the child and what its uid left are gone; account (cgroup.CpuAccount), the cgroup
+        the child joins that counts its CPU time, is read with its tree of processes and
+        removed with it."""
         self.held_uid = held_uid
+        self.account = account
         self.mode = config.mode
         self.limits = limits
         self.cpu_limit = config.limits.get("RLIMIT_CPU")  # the kernel's, in seconds
@@ -59,7 +62,7 @@ class ChildProcess:
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
-        self._cpu_before = None       # the worker's CPU seconds when the request was sent
+        self._cpu_before = None       # cpu_reading() when the request was sent
         self._delayed_before_read = 0.0  # grader_run_delay() before the last read of a request
         self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
         self.stopped = False          # the worker stopped itself and was ended for it
@@ -137,7 +140,7 @@ class ChildProcess:
         nonce = os.urandom(16).hex()
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
-        self._cpu_before = self.cpu_seconds()
+        self._cpu_before = self.cpu_reading()
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
         self.own_limit_reached, self.stopped_early = False, None
@@ -180,14 +183,16 @@ class ChildProcess:
         return False
 
     def _cpu_used(self):
-        """CPU seconds the worker used since the request was sent, or None.  A worker that
-        could not be found then (a jail's, still starting) has all its time counted."""
-        now = self.cpu_seconds()
+        """CPU seconds the worker and all it started used since the request was sent, by its
+        tree of processes or by its CPU account, whichever counted more; None when it cannot
+        be read.  A worker that could not be found then (a jail's, still starting) has all
+        its time counted."""
+        now = self.cpu_reading()
         if now is None:
             return None
         if self._cpu_before is None:
-            self._cpu_before = 0.0
-        return max(0.0, now - self._cpu_before)
+            self._cpu_before = (0.0, 0.0)
+        return max(0.0, *(after - before for after, before in zip(now, self._cpu_before)))
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
                         own=(None, 0.0, None, 0.0), watch=None):
@@ -347,7 +352,7 @@ class ChildProcess:
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
         and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
         fields = self._worker_stat()
-        self._noted_cpu(fields)
+        self._cpu_reading(fields)
         if not fields or fields[0] not in (b"T", b"t"):
             self._stopped_since = None
             return False
@@ -410,14 +415,30 @@ class ChildProcess:
         self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
-    def cpu_seconds(self):
-        """CPU seconds (user + system) the worker and every process under it have used so
-        far, read from /proc by this trusted process; None when it cannot be read."""
-        return self._noted_cpu(self._worker_stat())
+    def cpu_reading(self):
+        """(CPU seconds (user + system) the worker and every process under it have used so
+        far, those its CPU account counted so far (0.0 without one)), read by this trusted
+        process (/proc, the cgroup); None when the worker cannot be read."""
+        return self._cpu_reading(self._worker_stat())
 
-    def _noted_cpu(self, fields):
+    def _cpu_reading(self, fields):
+        """cpu_reading() from the worker's stat fields (None if unreadable); the larger of
+        its two counts kept in cpu_seen.
+
+        The account (where a cgroup can be made) counts every process the child started
+        wherever it went, but not the child's own start before it joined it (its Python's
+        start, a few tens of ms): so each count is compared with its own earlier reading.
+        """
+        tree = self._tree_seconds(fields)
+        if tree is None:
+            return None
+        counted = 0.0 if self.account is None else self.account.cpu_seconds()
+        self.cpu_seen = max(self.cpu_seen, tree, counted)
+        return tree, counted
+
+    def _tree_seconds(self, fields):
         """The CPU seconds of the worker (its stat fields; None if unreadable) and of every
-        process under it, kept in cpu_seen.
+        process under it.
 
         The worker is a child subreaper (worker.py), so a process its code starts stays
         under it however it detaches (double fork, setsid): a live or unreaped one is
@@ -429,8 +450,8 @@ class ChildProcess:
         The seccomp filter (child/seal.py) keeps student code from clearing the worker's
         subreaper flag; where there is no filter (another architecture) an orphan whose flag
         was cleared goes to the namespace's init in a jail, so init's reaped children's time
-        and its other children count too, and without a jail it is not counted (docs/grader.md:
-        limits say so)."""
+        and its other children count too, and without a jail only the child's CPU account
+        counts it (docs/grader.md: limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:
             return None
@@ -445,9 +466,7 @@ class ChildProcess:
             watched += 1
             ticks += _cpu_ticks(_stat_fields(pid)) or 0
             pending.extend(_children(pid, scan=False))
-        seconds = ticks / CLOCK_TICKS
-        self.cpu_seen = max(self.cpu_seen, seconds)
-        return seconds
+        return ticks / CLOCK_TICKS
 
     def _worker_stat(self):
         """The fields of the worker's /proc stat after its name, or None."""
@@ -608,6 +627,12 @@ class ChildProcess:
             self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
             kill_marked_processes(self.marker)
+        if self.account is not None:
+            # what ran after the worker was last read (an orphan, as the worker ended) counts
+            self.account.kill_all()
+            self.cpu_seen = max(self.cpu_seen, self.account.cpu_seconds())
+            self.account.remove()
+            self.account = None
         if self.held_uid is not None:
             self.held_uid.release()
         if not self._closed:
