@@ -62,6 +62,8 @@ class ChildProcess:
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
+        self._seen = set()            # (pid, start time) of each process seen under the worker
+                                      # (what kill() may have to reap: see _left)
         self._cpu_before = None       # cpu_reading() when the request was sent
         self._delayed_before_read = 0.0  # grader_run_delay() before the last read of a request
         self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
@@ -464,7 +466,10 @@ class ChildProcess:
         while pending and watched < WATCHED_PROCESSES:
             pid = pending.pop()
             watched += 1
-            ticks += _cpu_ticks(_stat_fields(pid)) or 0
+            fields = _stat_fields(pid)
+            ticks += _cpu_ticks(fields) or 0
+            if fields and len(fields) > START_TIME:
+                self._seen.add((pid, fields[START_TIME]))
             pending.extend(_children(pid, scan=False))
         return ticks / CLOCK_TICKS
 
@@ -621,18 +626,21 @@ class ChildProcess:
     def kill(self):
         """Kill the child's whole session (and, as root, its PID namespace); idempotent."""
         if self.exit_code is None:
+            self.cpu_reading()      # the last look at what it started, its zombies included
             self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
+        marked = set()
         if self.uid is not None:
             self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
-            kill_marked_processes(self.marker)
+            marked = kill_marked_processes(self.marker)
         if self.account is not None:
             # what ran after the worker was last read (an orphan, as the worker ended) counts
             self.account.kill_all()
             self.cpu_seen = max(self.cpu_seen, self.account.cpu_seconds())
             self.account.remove()
             self.account = None
+        reap_children(lambda pid, fields: self._left(pid, fields, marked))
         if self.held_uid is not None:
             self.held_uid.release()
         if not self._closed:
@@ -648,6 +656,45 @@ class ChildProcess:
                     self.process.stdin.close()
                 except OSError:     # input it never read: nobody reads it now
                     pass
+
+    def _left(self, pid, fields, marked):
+        """Whether a process (its stat fields) is one this child left: seen under the worker,
+        in its session (the child itself aside, which its Popen waits for), of its uid, or
+        among marked."""
+        if pid == self.process.pid:
+            return False
+        if pid in marked or fields[SESSION] == str(self.process.pid).encode() or \
+                (pid, fields[START_TIME]) in self._seen:
+            return True
+        try:
+            return self.uid is not None and os.stat(f"/proc/{pid}").st_uid == self.uid
+        except OSError:
+            return False
+
+
+def reap_children(left):
+    """Wait for the children of this process that left(pid, stat fields) says a run left.
+
+    A process whose parent dies comes to this one where it is a child subreaper or PID 1 (a
+    container's init), and once killed would stay its zombie until it ends.  Each is dead or
+    killed already (a jail's init ends once the namespace's processes have), so they are
+    waited for REAP_SECONDS at most; only they are waited for (a child of a Popen's, waited
+    for by its thread, is never taken from it)."""
+    deadline = time.monotonic() + REAP_SECONDS
+    while True:
+        waiting = False
+        for pid in _children(os.getpid()):
+            fields = _stat_fields(pid)
+            if not fields or len(fields) <= START_TIME or not left(pid, fields):
+                continue
+            try:
+                reaped, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue
+            waiting = waiting or reaped == 0
+        if not waiting or time.monotonic() >= deadline:
+            return
+        time.sleep(REAP_WAIT)
 
 
 def run_delay(schedstat):
@@ -681,6 +728,9 @@ def signal_name(number):
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SESSION = 3             # the index of session in a stat's fields after the name
+REAP_SECONDS = 2.0
+REAP_WAIT = 0.005
 NUM_THREADS = 17        # the index of num_threads in a stat's fields after the name
 START_TIME = 19         # and of starttime (clock ticks after boot)
 PROC_READ_BYTES = 65536  # a stat, or the children of a process (at most WATCHED_PROCESSES)
@@ -764,11 +814,13 @@ def child_environment(home, marker, hash_seed=0):
 
 
 def kill_marked_processes(marker):
-    """Without a PID namespace: kill processes that inherited this child's marker but left its session.
+    """Without a PID namespace: kill processes that inherited this child's marker but left its
+    session; the pids killed.
 
     Best effort: a process that replaced its environment before exec escapes it.
     """
     needle = marker.encode() + b"\0"
+    killed = set()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -780,5 +832,7 @@ def kill_marked_processes(marker):
         if needle in environment:
             try:
                 os.kill(int(entry.name), signal.SIGKILL)
+                killed.add(int(entry.name))
             except (ProcessLookupError, PermissionError):
                 pass
+    return killed

@@ -179,6 +179,49 @@ def test_in_the_uid_mode_an_orphan_out_of_the_worker_s_reach_counts_in_its_cgrou
         assert slow.status == Status.TIMEOUT and "0.5 s of CPU" in slow.detail
 
 
+LEFT_WITH_PROCESSES = r'''
+import ctypes, json, os, sys
+from grader.assignment import REQUIRED_FILES
+from grader.grading import open_sandbox
+from grader.sandbox import interpreters, modes
+from grader.sandbox.limits import Limits
+from grader.submission import load_submission
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)     # a child subreaper, as a container's PID 1 is init
+folder, mode = sys.argv[1:]
+safe = [modes.JAIL, modes.USERNS, modes.UID]
+for safer in safe[:safe.index(mode)] if mode in safe else safe:
+    modes._PROBES[interpreters.find_system_python(), safer] = "forced by the test"
+with load_submission(folder, REQUIRED_FILES) as submission:
+    with open_sandbox(submission, limits=Limits(import_timeout=3.0),
+                      unsafe_no_jail=mode == modes.UNSAFE) as box:
+        assert box.mode == mode, box.mode
+        box.call("wordle", "check_word", ["LERED", "RADIO"])
+        box.run_program("wordle", "", seed=1, timeout=30)
+children = []
+for task in os.listdir("/proc/self/task"):
+    with open("/proc/self/task/%s/children" % task) as handle:
+        children += handle.read().split()
+states = {}
+for child in children:
+    with open("/proc/%s/stat" % child) as handle:
+        states[child] = handle.read().rpartition(")")[2].split()[0]
+print(json.dumps(states))
+'''
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="the safe modes need root here")
+@pytest.mark.parametrize("mode", SAFE_MODES + [modes.UNSAFE])
+def test_a_grader_that_processes_are_left_to_reaps_them(mode):
+    """A grader that is a child subreaper (or a container's PID 1) is given the processes a
+    run left once their parents are killed (hostile_spawns_sleepers: a sleeper, a daemon in a
+    session of its own): it waits for each, so none stays its zombie."""
+    done = subprocess.run([sys.executable, "-c", LEFT_WITH_PROCESSES,
+                           str(SUBMISSIONS / "hostile_spawns_sleepers"), mode],
+                          cwd=KIT_ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {}
+
+
 PRYING = '''
 import os, subprocess
 def read(path):
