@@ -86,6 +86,7 @@ class Sandbox:
         self._private = PrivatePaths(private_paths, output_files)
         self.mode = None
         self.cgroup = None
+        self.accounting = None      # where each child's CPU account is made (cgroup.py), or None
         self.temp = None
         self.python = None
         self.protections = []
@@ -186,6 +187,14 @@ class Sandbox:
         else:
             self.missing_protections.append(
                 "no cgroup could be made: memory is bounded per process times the process limit")
+        self.accounting = cgroup.accounting() if self.privileged else None
+        if self.accounting is not None:
+            self.protections.append("the CPU time of everything each run starts counted in a "
+                                    "cgroup of its own, wherever its processes go")
+        elif self.mode == modes.UID and not self.seal_required.seccomp:
+            self.missing_protections.append(
+                "no seccomp and no cgroup to count CPU time in: an orphan whose parent clears "
+                "the child-subreaper flag goes to init, its CPU time counted nowhere")
 
     def _probe_modes(self, python):
         """Probe the modes this machine may allow with python, safest first; the first that
@@ -413,20 +422,26 @@ class Sandbox:
                                              self.seal_required)
             except sealing.SealingError as error:
                 raise SandboxError(str(error)) from None
-        held = None
+        held = account = None
         if self.privileged and mode.name != UNSAFE:
             held = uids.hold()
             self.child_uids.add(held.uid)
         try:
+            if self.accounting is not None:
+                account = self.accounting.make()
+            if account is not None:
+                config.cgroup_procs = config.cgroup_procs + account.procs_files
             place = modes.Place(held.uid if held else None, self.temp / "jail", python,
                                 self.limits)
             for name, value in mode.child_part(place).items():
                 setattr(config, name, value)
             return ChildProcess(python, self.temp / "runtime" / "start.py", self.limits,
-                                config, stdin, held)
+                                config, stdin, held, account)
         except BaseException as error:
             if held is not None:
                 held.release()
+            if account is not None:
+                account.remove()
             if isinstance(error, OSError):
                 raise SandboxError(f"cannot start the sandbox child: {error}") from None
             raise

@@ -31,11 +31,14 @@ STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could 
 class ChildProcess:
     """One running child: its pipes, its protocol socket, and how to end it."""
 
-    def __init__(self, python, script, limits, config, stdin, held_uid=None):
+    def __init__(self, python, script, limits, config, stdin, held_uid=None, account=None):
         """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
         cannot start.  held_uid (uids.HeldUid), the child's uid as root, is given back once
-        the child and what its uid left are gone."""
+        the child and what its uid left are gone; account (cgroup.CpuAccount), the cgroup
+        the child joins that counts its CPU time, is read with its tree of processes and
+        removed with it."""
         self.held_uid = held_uid
+        self.account = account
         self.mode = config.mode
         self.limits = limits
         self.cpu_limit = config.limits.get("RLIMIT_CPU")  # the kernel's, in seconds
@@ -59,7 +62,9 @@ class ChildProcess:
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
-        self._cpu_before = None       # the worker's CPU seconds when the request was sent
+        self._seen = set()            # (pid, start time) of each process seen under the worker
+                                      # (what kill() may have to reap: see _left)
+        self._cpu_before = None       # cpu_reading() when the request was sent
         self._delayed_before_read = 0.0  # grader_run_delay() before the last read of a request
         self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
         self.stopped = False          # the worker stopped itself and was ended for it
@@ -137,7 +142,7 @@ class ChildProcess:
         nonce = os.urandom(16).hex()
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
-        self._cpu_before = self.cpu_seconds()
+        self._cpu_before = self.cpu_reading()
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
         self.own_limit_reached, self.stopped_early = False, None
@@ -180,14 +185,16 @@ class ChildProcess:
         return False
 
     def _cpu_used(self):
-        """CPU seconds the worker used since the request was sent, or None.  A worker that
-        could not be found then (a jail's, still starting) has all its time counted."""
-        now = self.cpu_seconds()
+        """CPU seconds the worker and all it started used since the request was sent, by its
+        tree of processes or by its CPU account, whichever counted more; None when it cannot
+        be read.  A worker that could not be found then (a jail's, still starting) has all
+        its time counted."""
+        now = self.cpu_reading()
         if now is None:
             return None
         if self._cpu_before is None:
-            self._cpu_before = 0.0
-        return max(0.0, now - self._cpu_before)
+            self._cpu_before = (0.0, 0.0)
+        return max(0.0, *(after - before for after, before in zip(now, self._cpu_before)))
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
                         own=(None, 0.0, None, 0.0), watch=None):
@@ -347,7 +354,7 @@ class ChildProcess:
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
         and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
         fields = self._worker_stat()
-        self._noted_cpu(fields)
+        self._cpu_reading(fields)
         if not fields or fields[0] not in (b"T", b"t"):
             self._stopped_since = None
             return False
@@ -410,14 +417,30 @@ class ChildProcess:
         self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
-    def cpu_seconds(self):
-        """CPU seconds (user + system) the worker and every process under it have used so
-        far, read from /proc by this trusted process; None when it cannot be read."""
-        return self._noted_cpu(self._worker_stat())
+    def cpu_reading(self):
+        """(CPU seconds (user + system) the worker and every process under it have used so
+        far, those its CPU account counted so far (0.0 without one)), read by this trusted
+        process (/proc, the cgroup); None when the worker cannot be read."""
+        return self._cpu_reading(self._worker_stat())
 
-    def _noted_cpu(self, fields):
+    def _cpu_reading(self, fields):
+        """cpu_reading() from the worker's stat fields (None if unreadable); the larger of
+        its two counts kept in cpu_seen.
+
+        The account (where a cgroup can be made) counts every process the child started
+        wherever it went, but not the child's own start before it joined it (its Python's
+        start, a few tens of ms): so each count is compared with its own earlier reading.
+        """
+        tree = self._tree_seconds(fields)
+        if tree is None:
+            return None
+        counted = 0.0 if self.account is None else self.account.cpu_seconds()
+        self.cpu_seen = max(self.cpu_seen, tree, counted)
+        return tree, counted
+
+    def _tree_seconds(self, fields):
         """The CPU seconds of the worker (its stat fields; None if unreadable) and of every
-        process under it, kept in cpu_seen.
+        process under it.
 
         The worker is a child subreaper (worker.py), so a process its code starts stays
         under it however it detaches (double fork, setsid): a live or unreaped one is
@@ -429,8 +452,8 @@ class ChildProcess:
         The seccomp filter (child/seal.py) keeps student code from clearing the worker's
         subreaper flag; where there is no filter (another architecture) an orphan whose flag
         was cleared goes to the namespace's init in a jail, so init's reaped children's time
-        and its other children count too, and without a jail it is not counted (docs/grader.md:
-        limits say so)."""
+        and its other children count too, and without a jail only the child's CPU account
+        counts it (docs/grader.md: limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:
             return None
@@ -443,11 +466,12 @@ class ChildProcess:
         while pending and watched < WATCHED_PROCESSES:
             pid = pending.pop()
             watched += 1
-            ticks += _cpu_ticks(_stat_fields(pid)) or 0
+            fields = _stat_fields(pid)
+            ticks += _cpu_ticks(fields) or 0
+            if fields and len(fields) > START_TIME:
+                self._seen.add((pid, fields[START_TIME]))
             pending.extend(_children(pid, scan=False))
-        seconds = ticks / CLOCK_TICKS
-        self.cpu_seen = max(self.cpu_seen, seconds)
-        return seconds
+        return ticks / CLOCK_TICKS
 
     def _worker_stat(self):
         """The fields of the worker's /proc stat after its name, or None."""
@@ -602,12 +626,21 @@ class ChildProcess:
     def kill(self):
         """Kill the child's whole session (and, as root, its PID namespace); idempotent."""
         if self.exit_code is None:
+            self.cpu_reading()      # the last look at what it started, its zombies included
             self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
+        marked = set()
         if self.uid is not None:
             self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
-            kill_marked_processes(self.marker)
+            marked = kill_marked_processes(self.marker)
+        if self.account is not None:
+            # what ran after the worker was last read (an orphan, as the worker ended) counts
+            self.account.kill_all()
+            self.cpu_seen = max(self.cpu_seen, self.account.cpu_seconds())
+            self.account.remove()
+            self.account = None
+        reap_children(lambda pid, fields: self._left(pid, fields, marked))
         if self.held_uid is not None:
             self.held_uid.release()
         if not self._closed:
@@ -623,6 +656,45 @@ class ChildProcess:
                     self.process.stdin.close()
                 except OSError:     # input it never read: nobody reads it now
                     pass
+
+    def _left(self, pid, fields, marked):
+        """Whether a process (its stat fields) is one this child left: seen under the worker,
+        in its session (the child itself aside, which its Popen waits for), of its uid, or
+        among marked."""
+        if pid == self.process.pid:
+            return False
+        if pid in marked or fields[SESSION] == str(self.process.pid).encode() or \
+                (pid, fields[START_TIME]) in self._seen:
+            return True
+        try:
+            return self.uid is not None and os.stat(f"/proc/{pid}").st_uid == self.uid
+        except OSError:
+            return False
+
+
+def reap_children(left):
+    """Wait for the children of this process that left(pid, stat fields) says a run left.
+
+    A process whose parent dies comes to this one where it is a child subreaper or PID 1 (a
+    container's init), and once killed would stay its zombie until it ends.  Each is dead or
+    killed already (a jail's init ends once the namespace's processes have), so they are
+    waited for REAP_SECONDS at most; only they are waited for (a child of a Popen's, waited
+    for by its thread, is never taken from it)."""
+    deadline = time.monotonic() + REAP_SECONDS
+    while True:
+        waiting = False
+        for pid in _children(os.getpid()):
+            fields = _stat_fields(pid)
+            if not fields or len(fields) <= START_TIME or not left(pid, fields):
+                continue
+            try:
+                reaped, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue
+            waiting = waiting or reaped == 0
+        if not waiting or time.monotonic() >= deadline:
+            return
+        time.sleep(REAP_WAIT)
 
 
 def run_delay(schedstat):
@@ -656,6 +728,9 @@ def signal_name(number):
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SESSION = 3             # the index of session in a stat's fields after the name
+REAP_SECONDS = 2.0
+REAP_WAIT = 0.005
 NUM_THREADS = 17        # the index of num_threads in a stat's fields after the name
 START_TIME = 19         # and of starttime (clock ticks after boot)
 PROC_READ_BYTES = 65536  # a stat, or the children of a process (at most WATCHED_PROCESSES)
@@ -739,11 +814,13 @@ def child_environment(home, marker, hash_seed=0):
 
 
 def kill_marked_processes(marker):
-    """Without a PID namespace: kill processes that inherited this child's marker but left its session.
+    """Without a PID namespace: kill processes that inherited this child's marker but left its
+    session; the pids killed.
 
     Best effort: a process that replaced its environment before exec escapes it.
     """
     needle = marker.encode() + b"\0"
+    killed = set()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -755,5 +832,7 @@ def kill_marked_processes(marker):
         if needle in environment:
             try:
                 os.kill(int(entry.name), signal.SIGKILL)
+                killed.add(int(entry.name))
             except (ProcessLookupError, PermissionError):
                 pass
+    return killed
