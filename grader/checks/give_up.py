@@ -11,8 +11,8 @@ NEVER_RETURNED_AFTER in the whole grading (below).
 
 Four things stop every later call of the function: a status after which no call
 can succeed (its file or itself missing, its import failing); GIVE_UP_AFTER
-calls that hit the wall-clock safety net while using little CPU (code that
-waits, e.g. time.sleep, waits on every input alike); NEVER_RETURNED_AFTER
+calls that waited past their wait limit or the wall-clock safety net while using
+little CPU (code that waits, e.g. time.sleep, waits on every input alike); NEVER_RETURNED_AFTER
 calls that went over their CPU limit or crashed (so in two tests at least) while
 no call of it has ever come back (a function that never returns, e.g.
 ``while True: pass`` or ``os._exit(1)``, would otherwise cost GIVE_UP_AFTER
@@ -105,9 +105,8 @@ class CallLog:
         if name in self.fatal:
             return self.fatal[name]
         if self.waits.get(name, 0) >= GIVE_UP_AFTER:
-            return ("%s was not called again after %d calls that waited past the wall-clock "
-                    "safety net without computing (sleeping or waiting for something?)"
-                    % (name, GIVE_UP_AFTER))
+            return ("%s was not called again after %d calls that waited without computing "
+                    "(sleeping or waiting for something?)" % (name, GIVE_UP_AFTER))
         never = self.never_returned(name)
         if never:
             return never
