@@ -74,7 +74,7 @@ def test_where_waits_are_not_measured_a_call_is_never_stopped_for_waiting(tmp_pa
     monkeypatch.setattr(ChildProcess, "queued_seconds", lambda self: None)
     with sandbox(write_submission(tmp_path / "sleeper", SLEEPERS), privileged) as box:
         box.stop_places.waits.add(("wordle.py", "nap"))     # as if a call was stopped there
-        napping = call(box, "nap", ["crane"] * 300, timeout=2 * WAIT_LIMIT + 1)
+        napping = call(box, "nap", ["crane"] * 3000, timeout=2 * WAIT_LIMIT + 1)
         game = box.run_program("wordle", "nap\n", seed=1, timeout=2, cpu_limit=10)
     assert napping.status == Status.TIMEOUT and napping.waited is None
     assert napping.detail == "did not return in time (or stopped reading)"
