@@ -30,6 +30,14 @@ WALL_FACTOR = 20
 WALL_MARGIN = 10.0
 
 
+# A call that waits instead of computing (its own time less its CPU time: sleeps, blocked reads)
+# for this many seconds is stopped as a timeout: the required functions are pure, so correct
+# work, however slow, computes. Only where the child's own time is measured (sandbox/
+# child_process.py: its waits for a CPU read from /proc), so a busy machine is never taken for
+# waiting.
+WAIT_LIMIT = 5.0
+
+
 def cpu_limit(reference_cpu):
     """CPU seconds a call may take when the reference takes reference_cpu seconds."""
     return max(CPU_FLOOR, CPU_MULTIPLE * reference_cpu)

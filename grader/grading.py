@@ -78,7 +78,8 @@ class BudgetedBox:
     one. Each line of work (the function tests, each program's games) has its own clock, and
     the calls made for the games' sake start at the longest of them (end_phase). A call or
     game is given what is left; once it is spent none is made (Status.BUDGET_SPENT, whose
-    detail says so), and one stopped by its end is BUDGET_SPENT too.
+    detail says so), and one stopped by its end is BUDGET_SPENT too. A call may also wait
+    (sleep, block) instead of computing for assignment.WAIT_LIMIT seconds at most: a timeout.
 
     The grading's wall-clock time is bounded as well (assignment.grading_wall_limit: the budget
     and a slack, more where a CPU quota or affinity gives the grader less than 2 CPUs), a
@@ -112,7 +113,7 @@ class BudgetedBox:
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         def make(wall, own):
             return self.box.call(module, function, args, timeout=wall, cpu_limit=cpu_limit,
-                                 own_limit=own)
+                                 own_limit=own, wait_limit=assignment.WAIT_LIMIT)
         return self._doing("calling %s" % function, make, CallResult, timeout)
 
     def calls_in(self, process):

@@ -226,7 +226,8 @@ class Sandbox:
 
     # ------------------------------------------------------------ function calls
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         """Call module.function(*args) in the long-lived child; see CallResult.
 
         timeout is wall seconds; with cpu_limit, the call also times out once it has used
@@ -235,7 +236,11 @@ class Sandbox:
         time less what it waited for a CPU: ChildProcess.own_seconds).  A call with a
         cpu_limit stopped at it says where the student's code was (stopped_at), and one found
         in an endless loop where an earlier call was stopped so is stopped at once, as if at
-        its limit (stopped_early: sandbox/endless_loops.py).
+        its limit (stopped_early: sandbox/endless_loops.py).  With wait_limit (and cpu_limit)
+        it times out once it has waited that many seconds instead of computing (sleeps,
+        blocked reads: its own time less its CPU time, where that is measured), and says how
+        long (waited) and where (stopped_at); a program run found waiting in the same function
+        is then stopped at once (endless_loops.py).
         """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -248,7 +253,8 @@ class Sandbox:
         if definitions := self._known.take_new():
             request["define"] = definitions
         watch = self.stop_places.watch(cpu_limit) if cpu_limit is not None else None
-        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch)
+        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch,
+                                            wait_limit)
         result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
         result.own_time_out = self._calls.own_limit_reached
@@ -258,7 +264,9 @@ class Sandbox:
             result.detail = f"stopped before its CPU time limit of {cpu_limit:g} s"
         elif self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
-        if watch is not None and self._calls.cpu_exceeded:
+        elif self._calls.waited is not None:
+            result.waited = self._calls.waited
+        if watch is not None and (self._calls.cpu_exceeded or result.waited is not None):
             result.stopped_at = watch.stopped_at
         return result
 

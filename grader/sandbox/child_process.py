@@ -59,6 +59,7 @@ class ChildProcess:
         self.stopped_early = None     # why the last request was stopped before its cpu_limit
                                       # (endless_loops.py), or None
         self.stopped_at = None        # and where: (file, line, function)
+        self.waited = None            # seconds the last request waited, stopped for waiting
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -119,7 +120,8 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None):
+    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None,
+                wait_limit=None):
         """Send one request; return (reply, raw output printed meanwhile).
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
@@ -127,7 +129,10 @@ class ChildProcess:
         CallWatch, given with cpu_limit) stops it (self.stopped_early says why); watch is
         told where the worker was when it was stopped at cpu_limit.  With own_limit it fails
         once that many seconds of its own time have passed (see own_seconds;
-        own_limit_reached says so).  The CPU
+        own_limit_reached says so).  With wait_limit (and cpu_limit) it fails, as a timeout,
+        once it has waited that many seconds by its own doing (waited_seconds: sleeps, blocked
+        reads), where that is measured; waited says how long, and watch is told where the
+        worker was.  The CPU
         seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
         by this process from /proc, never taken from the child.  Its own time leaves out
         this thread's waits for a CPU while the worker could only wait for it (sending the
@@ -145,7 +150,7 @@ class ChildProcess:
         self._cpu_before = self.cpu_reading()
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached, self.stopped_early = False, None
+        self.own_limit_reached, self.stopped_early, self.waited = False, None, None
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -153,7 +158,8 @@ class ChildProcess:
             # are the grader's, not the student's
             excused = grader_run_delay() - delayed_before
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
-                                         (own_limit, started, queued_before, excused), watch)
+                                         (own_limit, started, queued_before, excused), watch,
+                                         wait_limit)
         self.last_cpu_seconds = self._cpu_used()
         if reply is not None:
             # and the worker waits while this thread, woken by the reply, waits for a CPU
@@ -197,7 +203,7 @@ class ChildProcess:
         return max(0.0, *(after - before for after, before in zip(now, self._cpu_before)))
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
-                        own=(None, 0.0, None, 0.0), watch=None):
+                        own=(None, 0.0, None, 0.0), watch=None, wait_limit=None):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None or own[0] is not None
@@ -236,6 +242,17 @@ class ChildProcess:
                         used or 0.0) >= own_limit:
                     self.timed_out = self.own_limit_reached = True
                     return None
+                # (own time is at most the wall-clock time: most polls need not read it)
+                if wait_limit is not None and used is not None and \
+                        time.monotonic() - started - used >= wait_limit:
+                    waited = self.waited_seconds(started, queued_before, used + excused)
+                    # a reply already written is the call's (this thread may have been slow)
+                    if waited is not None and waited >= wait_limit and \
+                            self._read_ready(0) is False:
+                        self.timed_out, self.waited = True, waited
+                        if watch is not None:
+                            watch.waited_out(self._final_sample(wanted_id, nonce))
+                        return None
                 if self.stopped_too_long():
                     return None
             self._delayed_before_read = grader_run_delay()
@@ -275,6 +292,9 @@ class ChildProcess:
             return {"status": Status.TIMEOUT, "detail": "stopped before its CPU time limit"}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
+        if self.waited is not None:
+            return {"status": Status.TIMEOUT, "detail": "waited %.1f s without computing"
+                    % self.waited}
         if self.timed_out:
             return {"status": Status.TIMEOUT,
                     "detail": "did not return in time (or stopped reading)"}
@@ -294,7 +314,8 @@ class ChildProcess:
         (after timeout in all, quiet_timeout without any output, or own_limit seconds of the
         worker's own time since it started: own_limit_reached says so; its last reading is
         kept in last_own_seconds).  With watch (an endless_loops.CallWatch) the run is also
-        stopped, as at its CPU limit, once watch finds it must be (stopped_early says why).
+        stopped, as at its CPU limit or for waiting, once watch finds it must be (stopped_early
+        says why).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
@@ -306,6 +327,10 @@ class ChildProcess:
         while True:
             if exited_at is None:
                 own = self._worker_own_seconds()   # read while the worker is there to be read
+                # its waits by its own doing since it started, where they are measured (as
+                # waited_seconds)
+                waited = None if own is None or self.queued_seconds() is None else \
+                    own - self.cpu_seen
                 if own is not None and own_limit is not None and own >= own_limit:
                     self.own_limit_reached = True
                     return False
@@ -322,7 +347,7 @@ class ChildProcess:
                 break
             if exited_at is None and self.stopped_too_long():
                 return False
-            if exited_at is None and watch is not None and watch.due(self.cpu_seen):
+            if exited_at is None and watch is not None and watch.due(self.cpu_seen, waited):
                 self._signal_worker(SAMPLE_SIGNAL)
             if exited_at is None and self.cpu_limit is not None and \
                     self.cpu_seen > self.cpu_limit:
@@ -391,6 +416,15 @@ class ChildProcess:
         processes that compute, spends their time.)"""
         queued_before, throttled_before = marks
         return time.monotonic() - started - self._withheld_since(queued_before, throttled_before)
+
+    def waited_seconds(self, started, marks, spent):
+        """The seconds the worker waited by its own doing (sleeps, blocked reads) since
+        started: its own time less spent (the CPU time it used meanwhile, and any time not
+        its own); None where its waits for a CPU cannot be read (its own time is then all the
+        wall-clock time, and a busy machine must never be taken for waiting)."""
+        if marks[0] is None or self.queued_seconds() is None:
+            return None
+        return self.own_seconds(started, marks) - spent
 
     def _withheld_since(self, queued_before, throttled_before):
         """Seconds the worker has been kept from a CPU since its queued_seconds() were

@@ -142,7 +142,8 @@ class WaitingBox(FakeBox):
         self.given = []
         self.budgeted = None
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         self.given.append((self.budgeted.own_time(), own_limit))
         if function == "filter_word_list":
             time.sleep(own_limit)
@@ -182,7 +183,8 @@ class QueuedBox(FakeBox):
         super().__init__(reference_functions())
         self.wall, self.queued = wall, queued
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         time.sleep(min(self.wall, timeout))
         if timeout < self.wall:
             return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.0,
@@ -246,7 +248,8 @@ class ComputingBox(QueuedBox):
     """As QueuedBox, each call also reporting the CPU time it used: the student's code kept
     the CPUs busy itself (lines of work side by side holding each other up)."""
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         return dataclasses.replace(super().call(module, function, args, timeout, cpu_limit,
                                                 own_limit), cpu_seconds=0.4)
 
