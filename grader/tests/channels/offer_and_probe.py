@@ -127,6 +127,12 @@ def left_behind():
 
 
 def main():
+    # What is offered is named machine-wide (an abstract socket, a message queue, a System V
+    # key): two runs at once (two suites on one machine) would take each other's names, so
+    # one waits for the other, on a lock of the temp folder itself (which leaves nothing),
+    # held until this process ends: the socket's name is freed only then (its thread blocked
+    # in accept keeps it).
+    fcntl.flock(os.open(tempfile.gettempdir(), os.O_RDONLY | os.O_DIRECTORY), fcntl.LOCK_EX)
     withdraw = offer()
     try:
         report = probe()
