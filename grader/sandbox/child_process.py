@@ -56,6 +56,7 @@ class ChildProcess:
         self.stopped_early = None     # why the last request was stopped before its cpu_limit
                                       # (endless_loops.py), or None
         self.stopped_at = None        # and where: (file, line, function)
+        self.counters = ()            # and, found endless, the counters it was found so but for
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
@@ -140,7 +141,7 @@ class ChildProcess:
         self._cpu_before = self.cpu_seconds()
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached, self.stopped_early = False, None
+        self.own_limit_reached, self.stopped_early, self.counters = False, None, ()
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -207,7 +208,7 @@ class ChildProcess:
                     return message
                 elif watch is not None and watch.seen(message["sample"]):
                     self.timed_out = self.cpu_exceeded = True
-                    self.stopped_early = watch.stopped_early
+                    self.stopped_early, self.counters = watch.stopped_early, watch.counters
                     return None
             if self.protocol_error or self.truncated:
                 return None
@@ -340,6 +341,7 @@ class ChildProcess:
         for message in samples:
             if watch.seen(message["sample"]):
                 self.stopped_early, self.stopped_at = watch.stopped_early, watch.stopped_at
+                self.counters = watch.counters
                 return True
         return False
 

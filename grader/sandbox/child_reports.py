@@ -28,6 +28,7 @@ class CallResult:
                                 # call was stopped for time, if known (sandbox/endless_loops.py)
     stopped_early: object = None    # why it was stopped before its CPU limit, as at it
                                     # (endless_loops.ENDLESS or OUTLASTED), or None
+    counters: tuple = ()    # ENDLESS but for these counters (endless_loops.counters_of)
 
 
 @dataclass
@@ -56,6 +57,7 @@ class RunResult:
     own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
     stopped_at: object = None       # as CallResult's, for a run stopped early
     stopped_early: object = None    # as CallResult's (it is cpu_exhausted too)
+    counters: tuple = ()            # as CallResult's
 
 
 def call_result(reply, stdout, argument_count, known=None):
@@ -132,6 +134,7 @@ def run_result(child, finished):
     elif child.stopped_early:
         result.status, result.cpu_exhausted = Status.CRASHED, True
         result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at
+        result.counters = child.counters
         result.detail = "stopped before its CPU time limit"
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT
