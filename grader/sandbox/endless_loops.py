@@ -77,11 +77,10 @@ def why_stopped_early(result):
     """Why a call or run (its result) was stopped before its CPU limit, for people."""
     place = result.stopped_at
     if result.stopped_early == ENDLESS and result.counters:
-        how = ("once it was found there twice in the same state but for %s, which that loop "
-               "only counts with (adding or taking away a number) and uses nowhere else, every "
-               "other variable the same: nothing that decides whether the loop ends had "
-               "changed, so it could never leave it: an endless loop" % " and ".join(
-                   result.counters))
+        how = ("once it was found there twice in the same state except for %s, which that "
+               "loop only adds to (or takes from) and uses nowhere else: nothing that decides "
+               "whether it ends had changed, so it could never end: an endless loop"
+               % " and ".join(result.counters))
     elif result.stopped_early == ENDLESS:
         how = ("once it was found there twice in the same state (every variable the same), "
                "which it could never leave: an endless loop")

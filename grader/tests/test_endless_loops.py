@@ -9,6 +9,7 @@ import pytest
 
 from grader.sandbox import Status, endless_loops
 from grader.sandbox.child import counting, stack
+from grader.sandbox.child_reports import CallResult
 from grader.tests.test_sandbox import MODES, sandbox, write_submission
 
 LOOPS = '''
@@ -356,3 +357,18 @@ def test_a_loop_that_calls_a_builtin_the_student_replaced_is_not_counting(tmp_pa
               for n in (1, 7)]
     states = [stack.state_of([frame]) for frame in frames]
     assert counting.counters(frames[1], *states) == ()
+
+
+def test_the_explanation_names_the_counts_a_state_was_repeated_but_for():
+    place = ("wordle.py", 38, "check_word")
+    counting_cut = CallResult(Status.TIMEOUT, stopped_at=place,
+                              stopped_early=endless_loops.ENDLESS, counters=("earlier", "n"))
+    exact_cut = CallResult(Status.TIMEOUT, stopped_at=place, stopped_early=endless_loops.ENDLESS)
+    assert "line 38, in check_word" in endless_loops.why_stopped_early(counting_cut)
+    assert "except for earlier and n, which" in endless_loops.why_stopped_early(counting_cut)
+    assert "(every variable the same)" in endless_loops.why_stopped_early(exact_cut)
+    # what the child sends is plain names, capped, or nothing
+    assert endless_loops.counters_of({"counters": ["earlier"]}) == ("earlier",)
+    assert endless_loops.counters_of({"counters": ["x" * 500]}) == ("x" * endless_loops.MAX_NAME,)
+    for sent in ({}, {"counters": "earlier"}, {"counters": [1]}, {"counters": [["a"]]}):
+        assert endless_loops.counters_of(sent) == ()
