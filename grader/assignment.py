@@ -30,6 +30,14 @@ WALL_FACTOR = 20
 WALL_MARGIN = 10.0
 
 
+# A call that waits instead of computing (its own time less its CPU time: sleeps, blocked reads)
+# for this many seconds is stopped as a timeout: the required functions are pure, so correct
+# work, however slow, computes. Only where the child's own time is measured (sandbox/
+# child_process.py: its waits for a CPU read from /proc), so a busy machine is never taken for
+# waiting.
+WAIT_LIMIT = 5.0
+
+
 def cpu_limit(reference_cpu):
     """CPU seconds a call may take when the reference takes reference_cpu seconds."""
     return max(CPU_FLOOR, CPU_MULTIPLE * reference_cpu)
@@ -116,10 +124,22 @@ GRADING_WALL_SLACK = 40.0
 GRADING_CPUS = 2
 
 
+# The bound also grows by the time the kernel kept the student's code ready to run but
+# waiting for a CPU (its run delay: a busy machine's doing), up to GRADING_WALL_GROWTH times
+# itself, so a grading beside other work ends with its score, not as MachineTooBusy, while
+# the grader's own time stays bounded whatever the load.
+GRADING_WALL_GROWTH = 3
+
+
 def grading_wall_limit(budget, cpus):
     """The grading's wall-clock bound for the student's code, given its budget and the CPUs'
-    worth of time the grader may use."""
+    worth of time the grader may use, before it grows by the code's waits for a CPU."""
     return (budget + GRADING_WALL_SLACK) * max(1.0, GRADING_CPUS / cpus)
+
+
+def longest_grading_wall(budget, cpus):
+    """The most that bound can grow to."""
+    return GRADING_WALL_GROWTH * grading_wall_limit(budget, cpus)
 
 
 QUIET_TIMEOUT = 60.0  # a game that prints nothing for this long (wall seconds) is stuck

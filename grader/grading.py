@@ -78,32 +78,42 @@ class BudgetedBox:
     one. Each line of work (the function tests, each program's games) has its own clock, and
     the calls made for the games' sake start at the longest of them (end_phase). A call or
     game is given what is left; once it is spent none is made (Status.BUDGET_SPENT, whose
-    detail says so), and one stopped by its end is BUDGET_SPENT too.
+    detail says so), and one stopped by its end is BUDGET_SPENT too. A call may also wait
+    (sleep, block) instead of computing for assignment.WAIT_LIMIT seconds at most: a timeout.
 
     The grading's wall-clock time is bounded as well (assignment.grading_wall_limit: the budget
-    and a slack, more where a CPU quota or affinity gives the grader less than 2 CPUs):
-    once it runs out no call or game is made and those running are stopped, BUDGET_SPENT
-    too. Whose doing that was is judged once every line has ended (judge_the_wall_clock): on
-    a quiet machine only code whose lines together used the budget's worth of CPU time can
-    take that long (lines running side by side hold each other up on few CPUs); with less, a
-    busy machine kept it waiting, and the grading ends with MachineTooBusy, the grader's
-    failure, so no test fails for the machine's sake."""
+    and a slack, more where a CPU quota or affinity gives the grader less than 2 CPUs), a
+    bound that grows by the time the code waited for a CPU (the longest line's, phase by
+    phase, as its own time is counted) up to assignment.GRADING_WALL_GROWTH times itself.
+    Once it runs out no call or game is made (BUDGET_SPENT too); those running are stopped at
+    the longest bound, since until then the time they take is their own, which the budget
+    bounds, or their waits, which grow the bound. Whose doing that was is judged once every
+    line has ended (judge_the_wall_clock): on a quiet machine only code whose lines together
+    used the budget's worth of CPU time can take that long (lines running side by side hold
+    each other up on few CPUs); with less, a busy machine kept it waiting, and the grading
+    ends with MachineTooBusy, the grader's failure, so no test fails for the machine's sake."""
 
     def __init__(self, box, budget=None):
         self.box = box
         self.budget = assignment.GRADING_BUDGET if budget is None else budget
-        self.wall_limit = assignment.grading_wall_limit(self.budget, cpu_quota.available_cpus())
-        self.deadline = time.monotonic() + self.wall_limit
+        cpus = cpu_quota.available_cpus()
+        self.wall_limit = assignment.grading_wall_limit(self.budget, cpus)
+        self.longest_wall = assignment.longest_grading_wall(self.budget, cpus)
+        self.started = time.monotonic()
         self._before = 0.0  # the own time of the phases before this one (the longest line's)
         self._spent = {}    # thread id: the own time of its calls and games in this phase
         self._cpu = []      # the CPU seconds of each call and game (appended from every line)
+        self._waited_before = 0.0   # as _before, for the time the code waited for a CPU
+        self._waited = {}           # as _spent
+        self._lock = threading.Lock()
         self.wall_clock_ran_out = False
+        self.ran_out_after = None   # the wall-clock bound, in seconds, when it ran out
         self.doing = {}     # thread id: the call or game it is making now (for progress lines)
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None):
         def make(wall, own):
             return self.box.call(module, function, args, timeout=wall, cpu_limit=cpu_limit,
-                                 own_limit=own)
+                                 own_limit=own, wait_limit=assignment.WAIT_LIMIT)
         return self._doing("calling %s" % function, make, CallResult, timeout)
 
     def calls_in(self, process):
@@ -132,12 +142,22 @@ class BudgetedBox:
     def end_phase(self):
         """The lines of work running side by side have all ended: what comes next starts at
         the longest one's own time."""
-        self._before += max(self._spent.values(), default=0.0)
-        self._spent.clear()
+        with self._lock:
+            self._before += max(self._spent.values(), default=0.0)
+            self._spent.clear()
+            self._waited_before += max(self._waited.values(), default=0.0)
+            self._waited.clear()
 
     def own_time(self):
         """The own time the student's code has taken in this thread's line of work."""
         return self._before + self._spent.get(threading.get_ident(), 0.0)
+
+    def wall_bound(self):
+        """The grading's wall-clock bound now, in seconds from its start: wall_limit and the
+        time the code waited for a CPU, at most longest_wall."""
+        with self._lock:
+            waited = self._waited_before + max(self._waited.values(), default=0.0)
+        return min(self.longest_wall, self.wall_limit + waited)
 
     def cpu_time(self):
         """The CPU seconds of the student's code in all its calls and games so far."""
@@ -147,7 +167,7 @@ class BudgetedBox:
         """Raise MachineTooBusy where the wall-clock limit ran out while the student's code had
         used less CPU time in all than its budget (call once every line has ended)."""
         if self.wall_clock_ran_out and self.cpu_time() < self.budget:
-            raise MachineTooBusy.after(self.wall_limit, self.cpu_time(), self.budget)
+            raise MachineTooBusy.after(self.ran_out_after, self.cpu_time(), self.budget)
 
     def _budgeted(self, make, result_type, timeout):
         """make(wall-clock timeout, own-time limit)'s result, within the budget and the
@@ -155,28 +175,32 @@ class BudgetedBox:
         left = self.budget - self.own_time()
         if left <= 0:
             return result_type(Status.BUDGET_SPENT, detail=self.spent())
-        wall_left = self.deadline - time.monotonic()
-        if wall_left <= 0:
-            self.wall_clock_ran_out = True
-            return result_type(Status.BUDGET_SPENT, detail=self.wall_clock_spent())
         started = time.monotonic()
-        result = make(min(timeout, wall_left), left)
+        if started - self.started >= self.wall_bound():
+            return result_type(Status.BUDGET_SPENT, detail=self._ran_out(self.wall_bound()))
+        longest_left = self.started + self.longest_wall - started
+        result = make(min(timeout, longest_left), left)
+        ended = time.monotonic()
         self._cpu.append(result.cpu_seconds or 0.0)
+        ident = threading.get_ident()
+        if result.own_seconds is not None:
+            with self._lock:
+                self._waited[ident] = self._waited.get(ident, 0.0) + max(
+                    0.0, ended - started - result.own_seconds)
         if result.own_time_out:
             own = left
         elif result.own_seconds is not None:
             own = result.own_seconds
         else:
-            own = time.monotonic() - started
-        ident = threading.get_ident()
-        self._spent[ident] = self._spent.get(ident, 0.0) + own
+            own = ended - started
+        with self._lock:
+            self._spent[ident] = self._spent.get(ident, 0.0) + own
         if result.own_time_out:
             return dataclasses.replace(result, status=Status.BUDGET_SPENT, detail=self.spent())
-        if result.status == Status.TIMEOUT and wall_left < timeout and \
-                time.monotonic() >= self.deadline:
-            self.wall_clock_ran_out = True
+        if result.status == Status.TIMEOUT and longest_left < timeout and \
+                ended - self.started >= self.longest_wall:
             return dataclasses.replace(result, status=Status.BUDGET_SPENT,
-                                       detail=self.wall_clock_spent())
+                                       detail=self._ran_out(self.longest_wall))
         return result
 
     def spent(self):
@@ -184,10 +208,16 @@ class BudgetedBox:
                 "computing or waiting, as by sleeps or reads that block, not the time a busy "
                 "machine kept it waiting for a CPU)" % self.budget)
 
-    def wall_clock_spent(self):
-        return ("this grading's %g s of wall-clock time ran out: the student's code, computing "
-                "in several lines of work at once (the function tests, the games), used more "
-                "than its %g s budget of CPU time in all" % (self.wall_limit, self.budget))
+    def _ran_out(self, bound):
+        """Note that the wall-clock bound ran out (at bound seconds); what a call or game it
+        stopped says."""
+        with self._lock:
+            if not self.wall_clock_ran_out:
+                self.wall_clock_ran_out, self.ran_out_after = True, round(bound, 1)
+        return ("this grading's %g s of wall-clock time ran out: the student's code, "
+                "computing in several lines of work at once (the function tests, the games), "
+                "used more than its %g s budget of CPU time in all"
+                % (self.ran_out_after, self.budget))
 
 
 def in_threads(tasks, meanwhile=None):

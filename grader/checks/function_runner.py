@@ -99,6 +99,11 @@ def cpu_text(seconds):
 
 def timeout_problem(function, case, result, cpu_limit):
     """Why a call that timed out failed, with its measured CPU time against the reference's."""
+    if result.waited is not None:
+        return ("did not return: it waited %.1f s without computing (as in a sleep or a blocked "
+                "read), and a call may wait %g s (a correct call computes, however slowly)%s"
+                % (result.waited, assignment.WAIT_LIMIT, "" if result.stopped_at is None else
+                   ": stopped at " + place_text(result.stopped_at)))
     if trouble_kind(result, cpu_limit) == WALL_TIMEOUT:
         return ("did not return within %g s of wall-clock time while using only %s of CPU "
                 "(sleeping or waiting for something?)"

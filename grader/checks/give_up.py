@@ -11,11 +11,11 @@ NEVER_RETURNED_AFTER in the whole grading (below).
 
 Four things stop every later call of the function: a status after which no call
 can succeed (its file or itself missing, its import failing); GIVE_UP_AFTER
-calls that hit the wall-clock safety net while using little CPU (code that
-waits, e.g. time.sleep, waits on every input alike); NEVER_RETURNED_AFTER
-calls that went over their CPU limit or crashed (so in two tests at least) while
-no call of it has ever come back (a function that never returns, e.g.
-``while True: pass`` or ``os._exit(1)``, would otherwise cost GIVE_UP_AFTER
+calls that waited past their wait limit or the wall-clock safety net while using
+little CPU (code that waits, e.g. time.sleep, waits on every input alike);
+NEVER_RETURNED_AFTER calls that went over their CPU limit or crashed (so in two
+tests at least) while no call of it has ever come back (a function that never
+returns, e.g. ``while True: pass`` or ``os._exit(1)``, would otherwise cost GIVE_UP_AFTER
 limits, or restarts of the student's code, in every test); and the sandbox's
 budget for starting the student's code again after such calls being spent (an
 import that sleeps 9 s would otherwise cost 9 s a crash). A function that
@@ -34,7 +34,7 @@ FATAL_STATUSES = (Status.MISSING_MODULE, Status.MISSING_FUNCTION, Status.IMPORT_
                   Status.RESTARTS_SPENT, Status.BUDGET_SPENT)
 
 CPU_TIMEOUT = "timeout"
-WALL_TIMEOUT = "wall-clock timeout"
+WALL_TIMEOUT = "wall-clock timeout"    # or stopped at its wait limit: it waited
 CRASH = "crash"
 MEMORY = "memory error"
 BAD_VALUE = "bad value"
@@ -83,7 +83,7 @@ class CallLog:
 
     def __init__(self):
         self.fatal = {}  # function name -> explanation
-        self.waits = {}  # function name -> wall-clock timeouts so far
+        self.waits = {}  # function name -> timeouts for waiting so far (WALL_TIMEOUT)
         self.came_back = set()  # names of the functions a call of which ended without a timeout
         self.cpu_timeouts = {}  # function name -> {test id: CPU timeouts and crashes}, in order
         self.restarting_tests = []  # tests a call of which crashed or timed out (ended the child)
@@ -105,9 +105,8 @@ class CallLog:
         if name in self.fatal:
             return self.fatal[name]
         if self.waits.get(name, 0) >= GIVE_UP_AFTER:
-            return ("%s was not called again after %d calls that waited past the wall-clock "
-                    "safety net without computing (sleeping or waiting for something?)"
-                    % (name, GIVE_UP_AFTER))
+            return ("%s was not called again after %d calls that waited without computing "
+                    "(sleeping or waiting for something?)" % (name, GIVE_UP_AFTER))
         never = self.never_returned(name)
         if never:
             return never

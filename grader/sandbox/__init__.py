@@ -6,11 +6,13 @@ Its public face: Sandbox and SandboxError (box.py), CallResult and RunResult
 (child_reports.py), the mode names (modes.py), and Status, the statuses a call or a run ends
 with, exported here so that no caller reads the child's wire format (child/codec.py) for them,
 with FIRST_CALLS, the name of the calls child calls go to until Sandbox.calls_in names another,
-and the words for where a call or run stopped for time was (endless_loops.py: its stopped_at).
+and the words for where a call or run stopped for time or for waiting was (endless_loops.py:
+its stopped_at).
 """
 from grader.sandbox.child.codec import Status
-from grader.sandbox.endless_loops import place_text, why_stopped_early
+from grader.sandbox.endless_loops import WAITED, place_text, why_stopped_early, why_stopped_waiting
 
 FIRST_CALLS = "first"
 
-__all__ = ["FIRST_CALLS", "Status", "place_text", "why_stopped_early"]
+__all__ = ["FIRST_CALLS", "Status", "WAITED", "place_text", "why_stopped_early",
+           "why_stopped_waiting"]

@@ -87,6 +87,7 @@ class Sandbox:
         self._private = PrivatePaths(private_paths, output_files)
         self.mode = None
         self.cgroup = None
+        self.accounting = None      # where each child's CPU account is made (cgroup.py), or None
         self.temp = None
         self.python = None
         self.protections = []
@@ -187,6 +188,14 @@ class Sandbox:
         else:
             self.missing_protections.append(
                 "no cgroup could be made: memory is bounded per process times the process limit")
+        self.accounting = cgroup.accounting() if self.privileged else None
+        if self.accounting is not None:
+            self.protections.append("the CPU time of everything each run starts counted in a "
+                                    "cgroup of its own, wherever its processes go")
+        elif self.mode == modes.UID and not self.seal_required.seccomp:
+            self.missing_protections.append(
+                "no seccomp and no cgroup to count CPU time in: an orphan whose parent clears "
+                "the child-subreaper flag goes to init, its CPU time counted nowhere")
 
     def _probe_modes(self, python):
         """Probe the modes this machine may allow with python, safest first; the first that
@@ -218,7 +227,8 @@ class Sandbox:
 
     # ------------------------------------------------------------ function calls
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         """Call module.function(*args) in the long-lived child; see CallResult.
 
         timeout is wall seconds; with cpu_limit, the call also times out once it has used
@@ -227,7 +237,11 @@ class Sandbox:
         time less what it waited for a CPU: ChildProcess.own_seconds).  A call with a
         cpu_limit stopped at it says where the student's code was (stopped_at), and one found
         in an endless loop where an earlier call was stopped so is stopped at once, as if at
-        its limit (stopped_early: sandbox/endless_loops.py).
+        its limit (stopped_early: sandbox/endless_loops.py).  With wait_limit (and cpu_limit)
+        it times out once it has waited that many seconds instead of computing (sleeps,
+        blocked reads: its own time less its CPU time, where that is measured), and says how
+        long (waited) and where (stopped_at); a program run found waiting in the same function
+        is then stopped at once (endless_loops.py).
         """
         if f"{module}.py" not in self.files:
             return CallResult(Status.MISSING_MODULE, detail=f"{module}.py was not submitted")
@@ -240,7 +254,8 @@ class Sandbox:
         if definitions := self._known.take_new():
             request["define"] = definitions
         watch = self.stop_places.watch(cpu_limit) if cpu_limit is not None else None
-        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch)
+        reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch,
+                                            wait_limit)
         result = call_result(reply, stdout, len(args), self._known)
         result.cpu_seconds = self._calls.last_cpu_seconds
         result.own_time_out = self._calls.own_limit_reached
@@ -251,7 +266,9 @@ class Sandbox:
             result.detail = f"stopped before its CPU time limit of {cpu_limit:g} s"
         elif self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"
-        if watch is not None and self._calls.cpu_exceeded:
+        elif self._calls.waited is not None:
+            result.waited = self._calls.waited
+        if watch is not None and (self._calls.cpu_exceeded or result.waited is not None):
             result.stopped_at = watch.stopped_at
         return result
 
@@ -415,20 +432,26 @@ class Sandbox:
                                              self.seal_required)
             except sealing.SealingError as error:
                 raise SandboxError(str(error)) from None
-        held = None
+        held = account = None
         if self.privileged and mode.name != UNSAFE:
             held = uids.hold()
             self.child_uids.add(held.uid)
         try:
+            if self.accounting is not None:
+                account = self.accounting.make()
+            if account is not None:
+                config.cgroup_procs = config.cgroup_procs + account.procs_files
             place = modes.Place(held.uid if held else None, self.temp / "jail", python,
                                 self.limits)
             for name, value in mode.child_part(place).items():
                 setattr(config, name, value)
             return ChildProcess(python, self.temp / "runtime" / "start.py", self.limits,
-                                config, stdin, held)
+                                config, stdin, held, account)
         except BaseException as error:
             if held is not None:
                 held.release()
+            if account is not None:
+                account.remove()
             if isinstance(error, OSError):
                 raise SandboxError(f"cannot start the sandbox child: {error}") from None
             raise

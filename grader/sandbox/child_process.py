@@ -31,11 +31,14 @@ STOPPED_DETAIL = ("the process stopped itself (SIGSTOP or similar), so it could 
 class ChildProcess:
     """One running child: its pipes, its protocol socket, and how to end it."""
 
-    def __init__(self, python, script, limits, config, stdin, held_uid=None):
+    def __init__(self, python, script, limits, config, stdin, held_uid=None, account=None):
         """Start `python script CONFIG` in a session of its own, reading stdin; OSError if it
         cannot start.  held_uid (uids.HeldUid), the child's uid as root, is given back once
-        the child and what its uid left are gone."""
+        the child and what its uid left are gone; account (cgroup.CpuAccount), the cgroup
+        the child joins that counts its CPU time, is read with its tree of processes and
+        removed with it."""
         self.held_uid = held_uid
+        self.account = account
         self.mode = config.mode
         self.limits = limits
         self.cpu_limit = config.limits.get("RLIMIT_CPU")  # the kernel's, in seconds
@@ -57,10 +60,13 @@ class ChildProcess:
                                       # (endless_loops.py), or None
         self.stopped_at = None        # and where: (file, line, function)
         self.counters = ()            # and, found endless, the counters it was found so but for
+        self.waited = None            # seconds the last request waited, stopped for waiting
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
         self._proc_fds = {}           # (pid, name): an open /proc file (see _proc_file)
-        self._cpu_before = None       # the worker's CPU seconds when the request was sent
+        self._seen = set()            # (pid, start time) of each process seen under the worker
+                                      # (what kill() may have to reap: see _left)
+        self._cpu_before = None       # cpu_reading() when the request was sent
         self._delayed_before_read = 0.0  # grader_run_delay() before the last read of a request
         self.cpu_seen = 0.0           # the most CPU seconds the worker was seen to have used
         self.stopped = False          # the worker stopped itself and was ended for it
@@ -115,7 +121,8 @@ class ChildProcess:
     def text(self, stream):
         return bytes(self.buffers[stream]).decode("utf-8", errors="replace")
 
-    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None):
+    def request(self, message, timeout, cpu_limit=None, own_limit=None, watch=None,
+                wait_limit=None):
         """Send one request; return (reply, raw output printed meanwhile).
 
         timeout is wall seconds; with cpu_limit the request also fails (as a timeout) once
@@ -123,7 +130,10 @@ class ChildProcess:
         CallWatch, given with cpu_limit) stops it (self.stopped_early says why); watch is
         told where the worker was when it was stopped at cpu_limit.  With own_limit it fails
         once that many seconds of its own time have passed (see own_seconds;
-        own_limit_reached says so).  The CPU
+        own_limit_reached says so).  With wait_limit (and cpu_limit) it fails, as a timeout,
+        once it has waited that many seconds by its own doing (waited_seconds: sleeps, blocked
+        reads), where that is measured; waited says how long, and watch is told where the
+        worker was.  The CPU
         seconds it used are left in last_cpu_seconds, its own time in last_own_seconds, read
         by this process from /proc, never taken from the child.  Its own time leaves out
         this thread's waits for a CPU while the worker could only wait for it (sending the
@@ -138,10 +148,11 @@ class ChildProcess:
         nonce = os.urandom(16).hex()
         message = dict(message, id=self._next_id, nonce=nonce)
         printed_before = len(self.buffers["stdout"])
-        self._cpu_before = self.cpu_seconds()
+        self._cpu_before = self.cpu_reading()
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
-        self.own_limit_reached, self.stopped_early, self.counters = False, None, ()
+        self.own_limit_reached, self.stopped_early, self.waited = False, None, None
+        self.counters = ()
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -149,7 +160,8 @@ class ChildProcess:
             # are the grader's, not the student's
             excused = grader_run_delay() - delayed_before
             reply = self._wait_for_reply(self._next_id, nonce, timeout, cpu_limit,
-                                         (own_limit, started, queued_before, excused), watch)
+                                         (own_limit, started, queued_before, excused), watch,
+                                         wait_limit)
         self.last_cpu_seconds = self._cpu_used()
         if reply is not None:
             # and the worker waits while this thread, woken by the reply, waits for a CPU
@@ -181,17 +193,19 @@ class ChildProcess:
         return False
 
     def _cpu_used(self):
-        """CPU seconds the worker used since the request was sent, or None.  A worker that
-        could not be found then (a jail's, still starting) has all its time counted."""
-        now = self.cpu_seconds()
+        """CPU seconds the worker and all it started used since the request was sent, by its
+        tree of processes or by its CPU account, whichever counted more; None when it cannot
+        be read.  A worker that could not be found then (a jail's, still starting) has all
+        its time counted."""
+        now = self.cpu_reading()
         if now is None:
             return None
         if self._cpu_before is None:
-            self._cpu_before = 0.0
-        return max(0.0, now - self._cpu_before)
+            self._cpu_before = (0.0, 0.0)
+        return max(0.0, *(after - before for after, before in zip(now, self._cpu_before)))
 
     def _wait_for_reply(self, wanted_id, nonce, timeout, cpu_limit=None,
-                        own=(None, 0.0, None, 0.0), watch=None):
+                        own=(None, 0.0, None, 0.0), watch=None, wait_limit=None):
         deadline = time.monotonic() + timeout
         self.timed_out = self.cpu_exceeded = False
         watch_cpu = cpu_limit is not None or own[0] is not None
@@ -230,6 +244,17 @@ class ChildProcess:
                         used or 0.0) >= own_limit:
                     self.timed_out = self.own_limit_reached = True
                     return None
+                # (own time is at most the wall-clock time: most polls need not read it)
+                if wait_limit is not None and used is not None and \
+                        time.monotonic() - started - used >= wait_limit:
+                    waited = self.waited_seconds(started, queued_before, used + excused)
+                    # a reply already written is the call's (this thread may have been slow)
+                    if waited is not None and waited >= wait_limit and \
+                            self._read_ready(0) is False:
+                        self.timed_out, self.waited = True, waited
+                        if watch is not None:
+                            watch.waited_out(self._final_sample(wanted_id, nonce))
+                        return None
                 if self.stopped_too_long():
                     return None
             self._delayed_before_read = grader_run_delay()
@@ -269,6 +294,9 @@ class ChildProcess:
             return {"status": Status.TIMEOUT, "detail": "stopped before its CPU time limit"}
         if self.cpu_exceeded:
             return {"status": Status.TIMEOUT, "detail": "went over its CPU time limit"}
+        if self.waited is not None:
+            return {"status": Status.TIMEOUT, "detail": "waited %.1f s without computing"
+                    % self.waited}
         if self.timed_out:
             return {"status": Status.TIMEOUT,
                     "detail": "did not return in time (or stopped reading)"}
@@ -288,7 +316,8 @@ class ChildProcess:
         (after timeout in all, quiet_timeout without any output, or own_limit seconds of the
         worker's own time since it started: own_limit_reached says so; its last reading is
         kept in last_own_seconds).  With watch (an endless_loops.CallWatch) the run is also
-        stopped, as at its CPU limit, once watch finds it must be (stopped_early says why).
+        stopped, as at its CPU limit or for waiting, once watch finds it must be (stopped_early
+        says why).
 
         A process the student left behind may hold the pipes open, so the end
         of the run is the child's own exit, not the end of its output.
@@ -300,6 +329,10 @@ class ChildProcess:
         while True:
             if exited_at is None:
                 own = self._worker_own_seconds()   # read while the worker is there to be read
+                # its waits by its own doing since it started, where they are measured (as
+                # waited_seconds)
+                waited = None if own is None or self.queued_seconds() is None else \
+                    own - self.cpu_seen
                 if own is not None and own_limit is not None and own >= own_limit:
                     self.own_limit_reached = True
                     return False
@@ -316,7 +349,7 @@ class ChildProcess:
                 break
             if exited_at is None and self.stopped_too_long():
                 return False
-            if exited_at is None and watch is not None and watch.due(self.cpu_seen):
+            if exited_at is None and watch is not None and watch.due(self.cpu_seen, waited):
                 self._signal_worker(SAMPLE_SIGNAL)
             if exited_at is None and self.cpu_limit is not None and \
                     self.cpu_seen > self.cpu_limit:
@@ -349,7 +382,7 @@ class ChildProcess:
         """True (and self.stopped) once the worker has been stopped (state T: SIGSTOP, SIGTSTP
         and the like) for STOPPED_GRACE: nothing but a signal from outside could wake it."""
         fields = self._worker_stat()
-        self._noted_cpu(fields)
+        self._cpu_reading(fields)
         if not fields or fields[0] not in (b"T", b"t"):
             self._stopped_since = None
             return False
@@ -387,6 +420,15 @@ class ChildProcess:
         queued_before, throttled_before = marks
         return time.monotonic() - started - self._withheld_since(queued_before, throttled_before)
 
+    def waited_seconds(self, started, marks, spent):
+        """The seconds the worker waited by its own doing (sleeps, blocked reads) since
+        started: its own time less spent (the CPU time it used meanwhile, and any time not
+        its own); None where its waits for a CPU cannot be read (its own time is then all the
+        wall-clock time, and a busy machine must never be taken for waiting)."""
+        if marks[0] is None or self.queued_seconds() is None:
+            return None
+        return self.own_seconds(started, marks) - spent
+
     def _withheld_since(self, queued_before, throttled_before):
         """Seconds the worker has been kept from a CPU since its queued_seconds() were
         queued_before and the quota's throttled time throttled_before: waiting for a CPU or
@@ -412,14 +454,30 @@ class ChildProcess:
         self.last_own_seconds = max(own, self.cpu_seen)
         return self.last_own_seconds
 
-    def cpu_seconds(self):
-        """CPU seconds (user + system) the worker and every process under it have used so
-        far, read from /proc by this trusted process; None when it cannot be read."""
-        return self._noted_cpu(self._worker_stat())
+    def cpu_reading(self):
+        """(CPU seconds (user + system) the worker and every process under it have used so
+        far, those its CPU account counted so far (0.0 without one)), read by this trusted
+        process (/proc, the cgroup); None when the worker cannot be read."""
+        return self._cpu_reading(self._worker_stat())
 
-    def _noted_cpu(self, fields):
+    def _cpu_reading(self, fields):
+        """cpu_reading() from the worker's stat fields (None if unreadable); the larger of
+        its two counts kept in cpu_seen.
+
+        The account (where a cgroup can be made) counts every process the child started
+        wherever it went, but not the child's own start before it joined it (its Python's
+        start, a few tens of ms): so each count is compared with its own earlier reading.
+        """
+        tree = self._tree_seconds(fields)
+        if tree is None:
+            return None
+        counted = 0.0 if self.account is None else self.account.cpu_seconds()
+        self.cpu_seen = max(self.cpu_seen, tree, counted)
+        return tree, counted
+
+    def _tree_seconds(self, fields):
         """The CPU seconds of the worker (its stat fields; None if unreadable) and of every
-        process under it, kept in cpu_seen.
+        process under it.
 
         The worker is a child subreaper (worker.py), so a process its code starts stays
         under it however it detaches (double fork, setsid): a live or unreaped one is
@@ -431,8 +489,8 @@ class ChildProcess:
         The seccomp filter (child/seal.py) keeps student code from clearing the worker's
         subreaper flag; where there is no filter (another architecture) an orphan whose flag
         was cleared goes to the namespace's init in a jail, so init's reaped children's time
-        and its other children count too, and without a jail it is not counted (docs/grader.md:
-        limits say so)."""
+        and its other children count too, and without a jail only the child's CPU account
+        counts it (docs/grader.md: limits say so)."""
         ticks = _cpu_ticks(fields)
         if ticks is None:
             return None
@@ -445,11 +503,12 @@ class ChildProcess:
         while pending and watched < WATCHED_PROCESSES:
             pid = pending.pop()
             watched += 1
-            ticks += _cpu_ticks(_stat_fields(pid)) or 0
+            fields = _stat_fields(pid)
+            ticks += _cpu_ticks(fields) or 0
+            if fields and len(fields) > START_TIME:
+                self._seen.add((pid, fields[START_TIME]))
             pending.extend(_children(pid, scan=False))
-        seconds = ticks / CLOCK_TICKS
-        self.cpu_seen = max(self.cpu_seen, seconds)
-        return seconds
+        return ticks / CLOCK_TICKS
 
     def _worker_stat(self):
         """The fields of the worker's /proc stat after its name, or None."""
@@ -604,12 +663,21 @@ class ChildProcess:
     def kill(self):
         """Kill the child's whole session (and, as root, its PID namespace); idempotent."""
         if self.exit_code is None:
+            self.cpu_reading()      # the last look at what it started, its zombies included
             self.signal_session(signal.SIGKILL)
             self.exit_code = self.process.wait()
+        marked = set()
         if self.uid is not None:
             self.removed += leftovers.remove_all(self.uid)
         elif not self.jailed:
-            kill_marked_processes(self.marker)
+            marked = kill_marked_processes(self.marker)
+        if self.account is not None:
+            # what ran after the worker was last read (an orphan, as the worker ended) counts
+            self.account.kill_all()
+            self.cpu_seen = max(self.cpu_seen, self.account.cpu_seconds())
+            self.account.remove()
+            self.account = None
+        reap_children(lambda pid, fields: self._left(pid, fields, marked))
         if self.held_uid is not None:
             self.held_uid.release()
         if not self._closed:
@@ -625,6 +693,45 @@ class ChildProcess:
                     self.process.stdin.close()
                 except OSError:     # input it never read: nobody reads it now
                     pass
+
+    def _left(self, pid, fields, marked):
+        """Whether a process (its stat fields) is one this child left: seen under the worker,
+        in its session (the child itself aside, which its Popen waits for), of its uid, or
+        among marked."""
+        if pid == self.process.pid:
+            return False
+        if pid in marked or fields[SESSION] == str(self.process.pid).encode() or \
+                (pid, fields[START_TIME]) in self._seen:
+            return True
+        try:
+            return self.uid is not None and os.stat(f"/proc/{pid}").st_uid == self.uid
+        except OSError:
+            return False
+
+
+def reap_children(left):
+    """Wait for the children of this process that left(pid, stat fields) says a run left.
+
+    A process whose parent dies comes to this one where it is a child subreaper or PID 1 (a
+    container's init), and once killed would stay its zombie until it ends.  Each is dead or
+    killed already (a jail's init ends once the namespace's processes have), so they are
+    waited for REAP_SECONDS at most; only they are waited for (a child of a Popen's, waited
+    for by its thread, is never taken from it)."""
+    deadline = time.monotonic() + REAP_SECONDS
+    while True:
+        waiting = False
+        for pid in _children(os.getpid()):
+            fields = _stat_fields(pid)
+            if not fields or len(fields) <= START_TIME or not left(pid, fields):
+                continue
+            try:
+                reaped, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue
+            waiting = waiting or reaped == 0
+        if not waiting or time.monotonic() >= deadline:
+            return
+        time.sleep(REAP_WAIT)
 
 
 def run_delay(schedstat):
@@ -658,6 +765,9 @@ def signal_name(number):
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SESSION = 3             # the index of session in a stat's fields after the name
+REAP_SECONDS = 2.0
+REAP_WAIT = 0.005
 NUM_THREADS = 17        # the index of num_threads in a stat's fields after the name
 START_TIME = 19         # and of starttime (clock ticks after boot)
 PROC_READ_BYTES = 65536  # a stat, or the children of a process (at most WATCHED_PROCESSES)
@@ -741,11 +851,13 @@ def child_environment(home, marker, hash_seed=0):
 
 
 def kill_marked_processes(marker):
-    """Without a PID namespace: kill processes that inherited this child's marker but left its session.
+    """Without a PID namespace: kill processes that inherited this child's marker but left its
+    session; the pids killed.
 
     Best effort: a process that replaced its environment before exec escapes it.
     """
     needle = marker.encode() + b"\0"
+    killed = set()
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -757,5 +869,7 @@ def kill_marked_processes(marker):
         if needle in environment:
             try:
                 os.kill(int(entry.name), signal.SIGKILL)
+                killed.add(int(entry.name))
             except (ProcessLookupError, PermissionError):
                 pass
+    return killed

@@ -8,6 +8,7 @@ from grader.sandbox.child import codec
 from grader.sandbox.child.codec import (MAX_DRAWN_ITEMS, MAX_DRAWS, MAX_FORBIDDEN_IMPORTS,
                                         MAX_SEEDINGS, End, Status, capped)
 from grader.sandbox.child_process import STOPPED_DETAIL, signal_name
+from grader.sandbox.endless_loops import WAITED
 
 
 @dataclass
@@ -29,6 +30,8 @@ class CallResult:
     stopped_early: object = None    # why it was stopped before its CPU limit, as at it
                                     # (endless_loops.ENDLESS or OUTLASTED), or None
     counters: tuple = ()    # ENDLESS but for these counters (endless_loops.counters_of)
+    waited: object = None   # seconds it waited without computing, stopped for it (its wait
+                            # limit), or None
 
 
 @dataclass
@@ -56,7 +59,8 @@ class RunResult:
     # last read by the grader (None: it could not be read)
     own_time_out: bool = False      # ended at the own-time limit it was given (run_program)
     stopped_at: object = None       # as CallResult's, for a run stopped early
-    stopped_early: object = None    # as CallResult's (it is cpu_exhausted too)
+    stopped_early: object = None    # as CallResult's (it is cpu_exhausted too), or
+                                    # endless_loops.WAITED (a TIMEOUT)
     counters: tuple = ()            # as CallResult's
 
 
@@ -131,6 +135,9 @@ def run_result(child, finished):
     elif child.violated:
         result.status = Status.CRASHED
         result.detail = child.protocol_error
+    elif child.stopped_early == WAITED:
+        result.status, result.detail = Status.TIMEOUT, "stopped for waiting"
+        result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at
     elif child.stopped_early:
         result.status, result.cpu_exhausted = Status.CRASHED, True
         result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at

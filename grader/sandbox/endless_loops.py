@@ -36,6 +36,14 @@ much CPU time).  Code this slow on one call is what the function's own tests alr
 well within the limits), and a function that takes that long on a single call (twice what a
 call of it is given: 300 times the reference's time, at least 0.5 s, 15,000 times the
 reference's for check_word) is not correct but slow code in the sense of the limits.
+
+Waiting is found the same way.  A call stopped for waiting (Sandbox.call's wait_limit: it
+slept or blocked instead of computing) says where it waited, and that function is remembered
+too.  A program run is then also sampled every WAIT_SAMPLE_EVERY seconds of its waits (never
+where they are not measured: child_process.py), and stopped, as waiting, once two samples
+asked that much waiting apart find it in the same invocation of such a function: that one
+call waited there, as a call of it already waited past its limit.  A run that waits
+elsewhere (a pause of its own between guesses) is never stopped so.
 """
 
 SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
@@ -44,7 +52,10 @@ FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call bein
 MAX_NAME = 100              # characters of a file, function or variable name kept
 MAX_COUNTERS = 10           # counters' names kept
 OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times a stopped call's limit
+WAIT_SAMPLE_EVERY = 0.5     # seconds a run waits between two samples, once a waiting place is
+                            # known
 ENDLESS, OUTLASTED = "endless", "outlasted"     # why a call was stopped before its limit
+WAITED = "waited"   # why a run was stopped: found waiting where a call was stopped for it
 
 
 def place_of(sample):
@@ -93,22 +104,28 @@ def why_stopped_early(result):
 
 class StopPlaces:
     """The functions where calls of one sandbox were stopped at their CPU time limit: {(file,
-    function): the least such limit}."""
+    function): the least such limit}; and those where calls were stopped for waiting (waits:
+    a set of (file, function))."""
 
     def __init__(self):
         self.places = {}
+        self.waits = set()
 
     def watch(self, cpu_limit, run=False):
         """The watch of a call with cpu_limit, or of a program run (sampled RUN_SAMPLES times
         at most: a game caught later runs to its limit)."""
-        return CallWatch(self.places, cpu_limit, RUN_SAMPLES if run else None)
+        return CallWatch(self.places, cpu_limit, RUN_SAMPLES if run else None, self.waits)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places, cpu_limit, most=None):
+    def __init__(self, places, cpu_limit, most=None, waits=frozenset()):
         self.places = places
+        self.waits = waits          # StopPlaces.waits
+        self.next_wait_at = WAIT_SAMPLE_EVERY
+        self.waited_at = 0.0        # the run's waits when the last sample was asked for
+        self.first_waiting = {}     # invocation: waited_at of the first sample that saw it
         self.cpu_limit = cpu_limit
         self.left = most            # samples it may still take (None: no end)
         self.next_at = SAMPLE_EVERY
@@ -118,20 +135,32 @@ class CallWatch:
         self.stopped_early = None   # ENDLESS, OUTLASTED, or None
         self.counters = ()          # the names of an ENDLESS state's counters (counters_of)
 
-    def due(self, cpu_used):
-        """Whether to sample now, the call having used cpu_used seconds of CPU time: only
-        while a place is known, every SAMPLE_EVERY."""
-        if not self.places or cpu_used < self.next_at or self.left == 0:
+    def due(self, cpu_used, waited=None):
+        """Whether to sample now, the call having used cpu_used seconds of CPU time and
+        waited (a run's waits, None where not measured) seconds: only while a place is known,
+        every SAMPLE_EVERY of CPU time, or while a waiting place is, every WAIT_SAMPLE_EVERY
+        of waits."""
+        by_cpu = self.places and cpu_used >= self.next_at
+        by_waits = self.waits and waited is not None and waited >= self.next_wait_at
+        if not (by_cpu or by_waits) or self.left == 0:
             return False
         if self.left is not None:
             self.left -= 1
-        self.next_at = cpu_used + SAMPLE_EVERY
+        if by_cpu:
+            self.next_at = cpu_used + SAMPLE_EVERY
+        if by_waits:
+            self.next_wait_at = waited + WAIT_SAMPLE_EVERY
         self.asked_at = cpu_used
+        if waited is not None:
+            self.waited_at = waited
         return True
 
     def seen(self, sample):
         """Take a sample sent while the call runs; True when the call is to be stopped."""
         place = place_of(sample)
+        if place is not None and self._waiting_in(place, sample.get("invocation")):
+            self.stopped_early, self.stopped_at = WAITED, place
+            return True
         stopped_limit = None if place is None else self.places.get((place[0], place[2]))
         if stopped_limit is None:
             return False
@@ -154,3 +183,26 @@ class CallWatch:
             self.stopped_at = place
             key = (place[0], place[2])
             self.places[key] = min(self.places.get(key, self.cpu_limit), self.cpu_limit)
+
+    def _waiting_in(self, place, invocation):
+        """Whether a sample found the run waiting in an invocation of a function where a call
+        was stopped for waiting: an earlier sample found it in that invocation, asked at least
+        WAIT_SAMPLE_EVERY seconds of waits before this one."""
+        if (place[0], place[2]) not in self.waits or type(invocation) is not int:
+            return False
+        first = self.first_waiting.setdefault(invocation, self.waited_at)
+        return self.waited_at - first >= WAIT_SAMPLE_EVERY
+
+    def waited_out(self, sample):
+        """Take the sample of a call stopped for waiting: its function is remembered."""
+        place = place_of(sample)
+        if place is not None:
+            self.stopped_at = place
+            self.waits.add((place[0], place[2]))
+
+
+def why_stopped_waiting(result):
+    """Why a run (its result) was stopped for waiting, for people."""
+    return ("it was stopped at %s, where an earlier call was stopped for waiting instead of "
+            "computing, once it was found waiting there too (as in a sleep or a blocked read)"
+            % place_text(result.stopped_at))

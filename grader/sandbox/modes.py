@@ -23,7 +23,8 @@ allowlist of the calls a Python program needs, which keeps out the kernel object
 and uids do not separate (keyrings, file locks, shared futexes, System V and POSIX IPC,
 sockets); what the probe's seal could not do is named in missing_protections.  Where a cgroup
 can be made (root) it caps the memory and processes of all the sandbox's children together
-(sandbox/cgroup.py); elsewhere the per-process limits times the process limit bound them.
+(sandbox/cgroup.py); elsewhere the per-process limits times the process limit bound them; and
+where one can be made, each child has one that counts its CPU time wherever its processes go.
 Every mode has the protections of ALWAYS: resource limits (sandbox/limits.py), per-call time
 limits and deadlines on every send, caps on everything the child sends, its own session killed
 as a whole, children the kernel kills when the grader dies (even by SIGKILL), a scrubbed

@@ -36,13 +36,15 @@ from grader.results import inside
 from grader.results.pages import layout
 from grader.results.rubric import grading_part, load_rubric
 from grader.results.scoring import maximum_scores, points
-from grader.sandbox import temp_folders
+from grader.sandbox import cpu_quota, temp_folders
 from grader.submission import LoadError, load_submission
 
 EXIT_WORKER = 1                 # how a stopped child ends
 PR_SET_PDEATHSIG = 1
 STOP_GRACE = 10                 # seconds a stopped child has to clean up before SIGKILL
-DEFAULT_TIMEOUT = 600           # seconds for one submission's whole grading
+# Seconds one submission's whole grading may take beyond the longest wall-clock bound of its
+# student's code (assignment.longest_grading_wall): loading, the reference, scoring, pages.
+BEYOND_THE_BOUND = 300
 
 
 class BatchError(Exception):
@@ -327,6 +329,12 @@ def check_csv_place(csv_path, out, students):
                                                    class_folder.printable(out)))
 
 
+def default_timeout():
+    """Seconds for one submission's whole grading on this machine, by default."""
+    return round(assignment.longest_grading_wall(assignment.GRADING_BUDGET,
+                                                 cpu_quota.available_cpus()) + BEYOND_THE_BOUND)
+
+
 def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=False,
                 timeout=None, unsafe_no_jail=False):
     """Grade the Students with jobs children, printing a line per student as each finishes;
@@ -336,7 +344,7 @@ def grade_class(students, csv_path, rubric_path=None, out=None, jobs=1, force=Fa
     every student's folder there (class_record.graded_records), not only this run's; without
     it, this run's students in their order.  Where no safe sandbox can be made, BatchError
     before anyone is graded, unless unsafe_no_jail."""
-    timeout = timeout or DEFAULT_TIMEOUT
+    timeout = timeout or default_timeout()
     try:
         grading.check_sandbox(unsafe_no_jail)
     except grading.CannotGrade as error:

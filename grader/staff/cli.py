@@ -371,7 +371,8 @@ def parser():
                            metavar="N", help="submissions graded at once (default: CPU count)")
     grade_all.add_argument("--timeout", type=positive_int, metavar="SECONDS",
                            help="stop grading one submission after this long and mark its "
-                           "row (default: 600)")
+                           "row (default: 300 s more than a grading's longest wall-clock "
+                           "bound)")
     grade_all.add_argument("--rubric", metavar="FILE", help="rubric file")
     add_unsafe_option(grade_all)
     grade_all.set_defaults(run=command_grade_all)

@@ -8,6 +8,7 @@ import pytest
 
 from grader import assignment
 from grader.sandbox import Status, cpu_quota
+from grader.staff import batch
 from grader.tests.test_sandbox import sandbox, write_submission
 
 
@@ -45,11 +46,17 @@ def test_a_v1_quota_is_read_from_the_cpu_controller_and_no_quota_is_none(tmp_pat
     assert cpu_quota.available_cpus(free) == len(os.sched_getaffinity(0))
 
 
-def test_the_grading_s_wall_clock_bound_grows_where_it_may_use_less_than_two_cpus():
+def test_the_grading_s_wall_clock_bound_grows_where_it_may_use_less_than_two_cpus(monkeypatch):
     usual = assignment.grading_wall_limit(240, 2)
     assert usual == 240 + assignment.GRADING_WALL_SLACK
     assert assignment.grading_wall_limit(240, 8) == usual
     assert assignment.grading_wall_limit(240, 0.5) == 4 * usual
+    # and so does the longest it can grow to on a busy machine, and a class batch's timeout
+    assert assignment.longest_grading_wall(240, 0.5) == 4 * assignment.longest_grading_wall(240, 2)
+    assert assignment.longest_grading_wall(240, 2) == assignment.GRADING_WALL_GROWTH * usual
+    monkeypatch.setattr(cpu_quota, "available_cpus", lambda quota=None: 0.5)
+    assert batch.default_timeout() > assignment.longest_grading_wall(
+        assignment.GRADING_BUDGET, 0.5)
 
 
 THROTTLED_SLEEP = '''

@@ -142,7 +142,8 @@ class WaitingBox(FakeBox):
         self.given = []
         self.budgeted = None
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         self.given.append((self.budgeted.own_time(), own_limit))
         if function == "filter_word_list":
             time.sleep(own_limit)
@@ -182,7 +183,8 @@ class QueuedBox(FakeBox):
         super().__init__(reference_functions())
         self.wall, self.queued = wall, queued
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         time.sleep(min(self.wall, timeout))
         if timeout < self.wall:
             return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.0,
@@ -208,6 +210,7 @@ def test_code_that_spends_its_own_time_spends_the_budget():
 
 def test_a_machine_too_busy_for_the_budget_ends_the_grading_as_the_graders_failure(monkeypatch):
     monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
+    monkeypatch.setattr(assignment, "GRADING_WALL_GROWTH", 1)
     budgeted = grading.BudgetedBox(QueuedBox(wall=0.5, queued=0.49), budget=0.1)
     first = budgeted.call("wordle", "known_word", [[]], timeout=5.0)
     # the grading's other lines of work stop at their next call, not at their own limits
@@ -224,11 +227,29 @@ def test_a_machine_too_busy_for_the_budget_ends_the_grading_as_the_graders_failu
     assert isinstance(raised.value, grading.GraderFailed)
 
 
+def test_the_wall_clock_bound_grows_by_the_code_s_waits_for_a_cpu_up_to_its_longest(
+        monkeypatch):
+    """Each call waits 0.49 s of its 0.5 s for a CPU: the 0.2 s bound grows by each wait, so
+    the calls a busy machine holds up are made and come back, until the longest bound (10
+    times 0.2 s here), where the grading is the machine's failure all the same."""
+    monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
+    monkeypatch.setattr(assignment, "GRADING_WALL_GROWTH", 10)
+    budgeted = grading.BudgetedBox(QueuedBox(wall=0.5, queued=0.49), budget=0.1)
+    results = [budgeted.call("wordle", "known_word", [[]], timeout=5.0) for _ in range(6)]
+    assert [result.status for result in results[:3]] == [Status.OK] * 3
+    assert results[-1].status == Status.BUDGET_SPENT and "2 s of wall-clock" in \
+        results[-1].detail
+    assert time.monotonic() - budgeted.started < 2.0 + 0.5   # stopped at the longest bound
+    with pytest.raises(grading.MachineTooBusy, match="the grading's 2 s of wall-clock"):
+        budgeted.judge_the_wall_clock()
+
+
 class ComputingBox(QueuedBox):
     """As QueuedBox, each call also reporting the CPU time it used: the student's code kept
     the CPUs busy itself (lines of work side by side holding each other up)."""
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
+             wait_limit=None):
         return dataclasses.replace(super().call(module, function, args, timeout, cpu_limit,
                                                 own_limit), cpu_seconds=0.4)
 
@@ -238,6 +259,7 @@ def test_code_that_kept_the_cpus_busy_itself_spends_its_budget_when_the_wall_clo
     """Its lines used more CPU time than the budget in all: the wall-clock time was its own
     doing, on any machine, so the calls it stops fail, said so, and nothing is raised."""
     monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", 0.1)
+    monkeypatch.setattr(assignment, "GRADING_WALL_GROWTH", 1)
     budgeted = grading.BudgetedBox(ComputingBox(wall=0.5, queued=0.49), budget=0.1)
     results = [budgeted.call("wordle", "known_word", [[]], timeout=5.0) for _ in range(2)]
     budgeted.judge_the_wall_clock()

@@ -10,6 +10,7 @@ seccomp filter, as in a default Docker container); and the refusal where no safe
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -23,7 +24,7 @@ import pytest
 from grader import KIT_ROOT
 from grader.assignment import REQUIRED_FILES
 from grader.grading import ALL_SPECS, open_sandbox
-from grader.sandbox import interpreters, modes
+from grader.sandbox import box as box_module, interpreters, modes
 from grader.sandbox.box import SandboxError
 from grader.sandbox.modes import JAIL, UID, USERNS
 from grader.sandbox import Status
@@ -124,6 +125,101 @@ def test_one_cgroup_caps_the_whole_sandbox_and_goes_with_it(monkeypatch, mode):
         assert box.call("wordle", "known_word", [[]]).value == "_____"
         assert box.cgroup.pids()    # the calls child is in it
     assert not any(os.path.exists(folder) for folder in folders)
+
+
+BURNS_IN_AN_ORPHAN = '''
+import ctypes, os, time
+ctypes.CDLL(None).prctl(36, 0, 0, 0, 0)     # PR_SET_CHILD_SUBREAPER off: orphans go to init
+def burn(seconds):
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        pass
+def check_word(secret, guess):
+    read, write = os.pipe()
+    if os.fork() == 0:
+        if os.fork() == 0:
+            burn(float(secret))
+            os.write(write, b"done")
+            os._exit(0)
+        os._exit(0)
+    os.close(write)
+    os.wait()
+    return [os.read(read, 4).decode()]
+if __name__ == "__main__":
+    for _ in range(3):      # each orphan under the kernel's CPU limit of a process (1 s)
+        check_word("0.8", "")
+'''
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="the uid mode needs root")
+def test_in_the_uid_mode_an_orphan_out_of_the_worker_s_reach_counts_in_its_cgroup(
+        tmp_path, monkeypatch):
+    """Where seccomp is missing (an architecture other than x86_64 and aarch64: here a copy of
+    the child's code whose seal knows none), student code can clear the worker's subreaper
+    flag, and without a jail its orphans go to init, out of the worker's tree of processes:
+    the run's own cgroup still counts them (the call took 0.0 s of CPU before it did)."""
+    runtime = tmp_path / "child"
+    runtime.mkdir()
+    for name in box_module.CHILD_FILES:
+        shutil.copyfile(box_module.CHILD_CODE / name, runtime / name)
+    seal = runtime / "seal.py"
+    seal.write_text(seal.read_text() + "\nARCHITECTURES = {}\n")
+    monkeypatch.setattr(box_module, "CHILD_CODE", runtime)
+    monkeypatch.setattr(modes, "_PROBES", {})   # the probes of this sealed child, not another's
+    monkeypatch.setattr(modes, "_SEALS", {})
+    with sandbox_in(UID, write_submission(tmp_path / "s", BURNS_IN_AN_ORPHAN), monkeypatch) as box:
+        assert any("no seccomp filter" in line for line in box.missing_protections)
+        if box.accounting is None:
+            assert any("its CPU time counted nowhere" in line for line in box.missing_protections)
+            pytest.skip("no cgroup can be made on this machine")
+        run = box.run_program("wordle", "", seed=1, timeout=60, cpu_limit=1)
+        assert run.cpu_exhausted and run.cpu_seconds >= 1
+        assert box.call("wordle", "check_word", ["0.1", "X"], timeout=60).value == ["done"]
+        slow = box.call("wordle", "check_word", ["3", "X"], timeout=60, cpu_limit=0.5)
+        assert slow.status == Status.TIMEOUT and "0.5 s of CPU" in slow.detail
+
+
+LEFT_WITH_PROCESSES = r'''
+import ctypes, json, os, sys
+from grader.assignment import REQUIRED_FILES
+from grader.grading import open_sandbox
+from grader.sandbox import interpreters, modes
+from grader.sandbox.limits import Limits
+from grader.submission import load_submission
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)     # a child subreaper, as a container's PID 1 is init
+folder, mode = sys.argv[1:]
+safe = [modes.JAIL, modes.USERNS, modes.UID]
+for safer in safe[:safe.index(mode)] if mode in safe else safe:
+    modes._PROBES[interpreters.find_system_python(), safer] = "forced by the test"
+with load_submission(folder, REQUIRED_FILES) as submission:
+    with open_sandbox(submission, limits=Limits(import_timeout=3.0),
+                      unsafe_no_jail=mode == modes.UNSAFE) as box:
+        assert box.mode == mode, box.mode
+        box.call("wordle", "check_word", ["LERED", "RADIO"])
+        box.run_program("wordle", "", seed=1, timeout=30)
+children = []
+for task in os.listdir("/proc/self/task"):
+    with open("/proc/self/task/%s/children" % task) as handle:
+        children += handle.read().split()
+states = {}
+for child in children:
+    with open("/proc/%s/stat" % child) as handle:
+        states[child] = handle.read().rpartition(")")[2].split()[0]
+print(json.dumps(states))
+'''
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="the safe modes need root here")
+@pytest.mark.parametrize("mode", SAFE_MODES + [modes.UNSAFE])
+def test_a_grader_that_processes_are_left_to_reaps_them(mode):
+    """A grader that is a child subreaper (or a container's PID 1) is given the processes a
+    run left once their parents are killed (hostile_spawns_sleepers: a sleeper, a daemon in a
+    session of its own): it waits for each, so none stays its zombie."""
+    done = subprocess.run([sys.executable, "-c", LEFT_WITH_PROCESSES,
+                           str(SUBMISSIONS / "hostile_spawns_sleepers"), mode],
+                          cwd=KIT_ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {}
 
 
 PRYING = '''
@@ -419,6 +515,45 @@ def test_root_without_cap_sys_admin_or_user_namespaces_drops_to_a_uid_of_its_own
     # the daemons that left the session, found by their uid and named in the staff notes
     assert re.search(r"removed after a run, as its uid left it: \d+ process",
                      reports["hostile_spawns_sleepers"])
+
+
+BURNS_IN_ITS_ACCOUNT = """
+import sys, time
+with open(sys.argv[1], "w") as procs:
+    procs.write("0")        # this process joins the account
+started = time.process_time()
+while time.process_time() - started < 0.3:
+    pass
+"""
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="cgroups need root")
+@pytest.mark.parametrize("hierarchy", ["cpuacct", "v2"])
+def test_a_cpu_account_counts_what_its_processes_used_once_they_are_gone(tmp_path, hierarchy):
+    """A child's CPU account, in v1's cpuacct hierarchy or cgroup v2's (where both are
+    mounted, v2 is chosen here by a cgroup list without cpuacct), counts the CPU time of a
+    process that joined it after the process is gone."""
+    from grader.sandbox import cgroup
+    lines = Path("/proc/self/cgroup").read_text().splitlines()
+    listing = tmp_path / "cgroup"
+    listing.write_text("\n".join(line for line in lines
+                                 if hierarchy == "cpuacct" or "cpuacct" not in line) + "\n")
+    accounting = cgroup.accounting(listing=str(listing))
+    if accounting is None or accounting.usage != (cgroup.V1_USAGE if hierarchy == "cpuacct"
+                                                  else cgroup.V2_USAGE):
+        pytest.skip("no %s hierarchy can be written here" % hierarchy)
+    account = accounting.make()
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", BURNS_IN_ITS_ACCOUNT, account.procs_files[0]],
+                       check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        # all its CPU time but its Python's start before it joined (tens of ms)
+        assert 0.3 <= account.cpu_seconds() <= used + 0.01
+    finally:
+        account.remove()
+    assert not os.path.exists(account.folders[0])
 
 
 @pytest.mark.skipif(not IS_ROOT, reason="cgroups need root")

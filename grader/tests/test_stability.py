@@ -6,6 +6,7 @@ three with four CPU-bound processes beside them (benchmarks/grading_stability.py
 the same comparison for whole gradings).
 """
 import os
+import time
 
 import pytest
 
@@ -73,12 +74,13 @@ def test_the_same_results_on_a_quiet_and_a_busy_machine(tmp_path):
     assert quiet == busy == [expected] * 3
 
 
-def grade_on_a_shared_cpu(monkeypatch, budget, slack):
-    """correct_counts graded with its children on a quarter of one CPU, under that budget and
-    wall-clock slack: its lines of work take about 0.5 s of their own time, 4 s of wall-clock
-    time."""
+def grade_on_a_shared_cpu(monkeypatch, budget, slack, growth, watch=None):
+    """correct_counts graded with its children on a quarter of one CPU, under that budget,
+    wall-clock slack and growth: its lines of work take about 0.5 s of their own time, 4 s of
+    wall-clock time."""
     monkeypatch.setattr(assignment, "GRADING_BUDGET", budget)
     monkeypatch.setattr(assignment, "GRADING_WALL_SLACK", slack)
+    monkeypatch.setattr(assignment, "GRADING_WALL_GROWTH", growth)
     # the wall-clock bound as for a grader that may use the CPUs the bound is set for: pinned
     # to one CPU here to make it busy, the grader would otherwise get twice the bound
     # (cpu_quota.py, tested in test_cpu_quota), and whether this grading outlasts that
@@ -87,17 +89,28 @@ def grade_on_a_shared_cpu(monkeypatch, budget, slack):
     rubric = load_rubric(None, [spec.id for spec in grading.ALL_SPECS])
     with sharing_one_cpu():
         return grading.grade(SUBMISSIONS / "correct_counts", rubric, seed=1913,
-                             unsafe_no_jail=os.geteuid() != 0)
+                             unsafe_no_jail=os.geteuid() != 0, watch=watch)
 
 
 def test_a_busy_machine_does_not_spend_the_budget_of_correct_code(monkeypatch):
     """A budget below the grading's wall-clock time on the busy CPU but above the code's own
     time: every test passes (a wall-clock budget failed the tests it stopped)."""
-    result = grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=600.0)
+    result = grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=600.0, growth=1)
     assert [test.spec.id for test in result.tests if not test.outcome.passed] == []
     assert result.execution_time > 2.0    # a wall-clock budget would have been spent
 
 
 def test_a_machine_too_busy_for_the_budget_fails_the_grading_not_the_student(monkeypatch):
     with pytest.raises(grading.MachineTooBusy, match="the machine was too busy"):
-        grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=0.5)
+        grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=0.5, growth=1)
+
+
+def test_the_wall_clock_bound_grows_by_the_time_a_busy_machine_kept_the_code_waiting(
+        monkeypatch):
+    """The same grading with a bound that may grow far: it takes longer than the 2.5 s bound
+    it starts with, and keeps every test (the bound grew by the code's run delay)."""
+    boxes = []
+    result = grade_on_a_shared_cpu(monkeypatch, budget=2.0, slack=0.5, growth=100,
+                                   watch=boxes.append)
+    assert [test.spec.id for test in result.tests if not test.outcome.passed] == []
+    assert time.monotonic() - boxes[0].started > 2.5 < boxes[0].wall_bound()

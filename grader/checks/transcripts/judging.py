@@ -14,7 +14,7 @@ from grader.checks.transcripts.reading import shared_list_hint
 from grader.checks.transcripts.reference_games import expected_screen, reference_game_cpu
 from grader.checks.transcripts.scripts import script_variants
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox import Status, why_stopped_early
+from grader.sandbox import WAITED, Status, why_stopped_early, why_stopped_waiting
 
 SHOWN_SPACING_NOTES = 3
 SHOWN_ERROR_LINES = 4
@@ -22,7 +22,9 @@ SHOWN_ERROR_LINES = 4
 def run_problems(program, run, guard_hint):
     """Lines about how the run ended, when it did not end normally."""
     problems = []
-    if run.status == Status.TIMEOUT:
+    if run.stopped_early == WAITED:
+        problems.append("the program did not finish: %s" % why_stopped_waiting(run))
+    elif run.status == Status.TIMEOUT:
         problems.append("the program did not finish: it printed nothing for %g s, or ran for %g s "
                         "(of wall-clock time: waiting for something?)" % (QUIET_TIMEOUT, RUN_TIMEOUT))
     elif run.status == Status.BUDGET_SPENT:
@@ -158,7 +160,10 @@ def judge_through_own_functions(own, game):
 
 def stops_as(run, status):
     """Whether the run ended as a call of the student's that ended with status would end
-    it: a timeout at its CPU limit, an error, or the program ended."""
+    it: a timeout at its CPU limit, one for waiting (the run did not finish), an error, or the
+    program ended."""
+    if status == WAITED:
+        return run.status == Status.TIMEOUT
     if status == Status.TIMEOUT:
         return run.cpu_exhausted or run.status == Status.TIMEOUT
     if status == Status.RAISED:

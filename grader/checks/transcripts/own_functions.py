@@ -49,7 +49,7 @@ from grader.checks.screen import screen_lines
 from grader.checks.transcripts.programs import EASY_WORDLE
 from grader.checks.transcripts.reference_games import (reference_game_cpu, typed_into_reference,
                                                        with_samples)
-from grader.sandbox import FIRST_CALLS, Status
+from grader.sandbox import FIRST_CALLS, WAITED, Status
 
 ALL_GREEN = ["green"] * 5
 WORDLE_FUNCTIONS = ("check_word", "known_word", "yes_letters", "no_letters")
@@ -63,8 +63,8 @@ SHOWS = {"check_word": "the colours are your check_word's",
 
 class NoAnswer(Exception):
     """A call the student's function gave no usable value for: status says how it ended
-    (a Status, or NOT_CALLED, or WRONG_TYPE); stops: whether the function is not called
-    again after it (it timed out or crashed)."""
+    (a Status, or WAITED: stopped for waiting, or NOT_CALLED, or WRONG_TYPE); stops: whether
+    the function is not called again after it (it timed out or crashed)."""
 
     def __init__(self, name, args, status, stops=False):
         super().__init__(name)
@@ -75,6 +75,7 @@ NOT_CALLED = "not called"   # the function had stopped at an earlier call
 WRONG_TYPE = "wrong type"   # it returned, but not the type the assignment asks for
 # How a call that stops the program ends, and the ends of a game it explains.
 STOPPING_ENDS = {Status.TIMEOUT: "did not return within its CPU time limit",
+                 WAITED: "was stopped for waiting without computing",
                  Status.RAISED: "raised an error",
                  Status.CRASHED: "ended the program",
                  Status.EXITED: "ended the program"}
@@ -191,7 +192,8 @@ class OwnFunctions:
         answer = as_answer(function, result.value) if result.status == Status.OK else None
         if answer is not None:
             return answer
-        status = WRONG_TYPE if result.status == Status.OK else result.status
+        status = WRONG_TYPE if result.status == Status.OK else \
+            WAITED if result.waited is not None else result.status
         if status == Status.BUDGET_SPENT:
             self.budget_spent = result.detail
         return NoAnswer(name, args, status, stops=status != WRONG_TYPE and (
