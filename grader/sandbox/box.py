@@ -52,7 +52,8 @@ from grader.sandbox.modes import UNSAFE
 from grader.sandbox.private_paths import HidingError, PrivatePaths
 
 CHILD_CODE = Path(__file__).resolve().parent / "child"
-CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py", "stack.py", "configuration.py")
+CHILD_MODULES = ("worker.py", "jail.py", "codec.py", "seal.py", "stack.py", "counting.py",
+                 "configuration.py")
 CHILD_FILES = ("start.py",) + CHILD_MODULES     # start.py imports the others: they are precompiled
 
 
@@ -261,6 +262,7 @@ class Sandbox:
         result.own_seconds = self._import_own + self._calls.last_own_seconds
         if self._calls.stopped_early:
             result.stopped_early = self._calls.stopped_early
+            result.counters = self._calls.counters
             result.detail = f"stopped before its CPU time limit of {cpu_limit:g} s"
         elif self._calls.cpu_exceeded:
             result.detail = f"used more than {cpu_limit:g} s of CPU time"

@@ -59,6 +59,7 @@ class ChildProcess:
         self.stopped_early = None     # why the last request was stopped before its cpu_limit
                                       # (endless_loops.py), or None
         self.stopped_at = None        # and where: (file, line, function)
+        self.counters = ()            # and, found endless, the counters it was found so but for
         self.waited = None            # seconds the last request waited, stopped for waiting
         self._worker_pid = None
         self._init_pid = None         # in a jail, the namespace's init (the worker's parent)
@@ -151,6 +152,7 @@ class ChildProcess:
         queued_before, started = self.withheld_marks(), time.monotonic()
         delayed_before = self._delayed_before_read = grader_run_delay()
         self.own_limit_reached, self.stopped_early, self.waited = False, None, None
+        self.counters = ()
         reply = None
         excused = 0.0
         if self._send(codec.dump_message(message), timeout):
@@ -220,7 +222,7 @@ class ChildProcess:
                     return message
                 elif watch is not None and watch.seen(message["sample"]):
                     self.timed_out = self.cpu_exceeded = True
-                    self.stopped_early = watch.stopped_early
+                    self.stopped_early, self.counters = watch.stopped_early, watch.counters
                     return None
             if self.protocol_error or self.truncated:
                 return None
@@ -372,6 +374,7 @@ class ChildProcess:
         for message in samples:
             if watch.seen(message["sample"]):
                 self.stopped_early, self.stopped_at = watch.stopped_early, watch.stopped_at
+                self.counters = watch.counters
                 return True
         return False
 

@@ -29,6 +29,7 @@ class CallResult:
                                 # call was stopped for time, if known (sandbox/endless_loops.py)
     stopped_early: object = None    # why it was stopped before its CPU limit, as at it
                                     # (endless_loops.ENDLESS or OUTLASTED), or None
+    counters: tuple = ()    # ENDLESS but for these counters (endless_loops.counters_of)
     waited: object = None   # seconds it waited without computing, stopped for it (its wait
                             # limit), or None
 
@@ -60,6 +61,7 @@ class RunResult:
     stopped_at: object = None       # as CallResult's, for a run stopped early
     stopped_early: object = None    # as CallResult's (it is cpu_exhausted too), or
                                     # endless_loops.WAITED (a TIMEOUT)
+    counters: tuple = ()            # as CallResult's
 
 
 def call_result(reply, stdout, argument_count, known=None):
@@ -139,6 +141,7 @@ def run_result(child, finished):
     elif child.stopped_early:
         result.status, result.cpu_exhausted = Status.CRASHED, True
         result.stopped_early, result.stopped_at = child.stopped_early, child.stopped_at
+        result.counters = child.counters
         result.detail = "stopped before its CPU time limit"
     elif saw_eof and end.get("end") != End.FINISHED:
         result.status = Status.WAITED_FOR_INPUT

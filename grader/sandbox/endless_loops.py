@@ -8,31 +8,34 @@ remembered for the sandbox's later calls (StopPlaces).  While a later call runs,
 function is known, it is sampled the same way every SAMPLE_EVERY seconds of its CPU time; it
 is stopped at once, as endless, when a sample finds it in a remembered function in the very
 state of an earlier sample of the same call: the same invocations of the same functions, at
-the same lines, with equal values in all their local variables, in their modules' globals and
-in random's generator.
+the same instructions, with equal values in all their local variables, in their modules'
+globals and in random's generator, or equal but for whole numbers that the loop around the
+innermost frame's instruction only counts with (child/counting.py: its statements add a number
+to them and use them nowhere else, and all else it does is plain operations on plain values, so
+nothing that decides whether it ends had changed; the sample names them, its counters).
 
-Why this is sound: the code between the two samples ran from a state back to the same state,
-so, being deterministic, it will go round the same way for ever: the call can never return,
-and the full limit would have stopped it the same way (a timeout: the same tests fail, with
-the same reason).  Only what the samples cannot see could break the cycle: the hidden
-position of a for loop's iterator (which moves the loop variable, which is seen, unless the
-items repeat), or the clock.  That is why the function must also be one where an earlier call
-was stopped after its whole CPU limit: where correct but slow code never is, so its calls are
-never cut short.  A call reaching the looping function through another (filter_word_list through
-check_word) is cut short the same way.
+Why this is sound: the code between the two samples ran from a state back to the same state
+(counters aside, which nothing it decides on reads), so, being deterministic, it will go round
+the same way for ever: the call can never return, and the full limit would have stopped it the
+same way (a timeout: the same tests fail, with the same reason).  Only what the samples cannot
+see could break the cycle: the hidden position of a for loop's iterator (which moves the loop
+variable, which is seen, unless the items repeat), or the clock.  That is why the function must
+also be one where an earlier call was stopped after its whole CPU limit: where correct but slow
+code never is, so its calls are never cut short.  A call reaching the looping function through
+another (filter_word_list through check_word) is cut short the same way.
 
-A loop that makes progress that leads nowhere (a counter that grows while the condition's
-variables stay) is never found in the same state.  Called directly, it runs to its full limit
-as before; reached through another function it is given a reduced but generous limit instead
-of the caller's (which may be 40 times larger): the call is stopped, as outlasting, once one
-invocation of a function where a call was stopped for time has itself run OUTLAST_MULTIPLE
-times the limit at which that call was stopped (the samples see the same frame object in that
-function, so the same invocation, across that much CPU time).  Code this slow on one call is
-what the function's own tests already fail as "an endless loop, or far too slow": a
-correct function is never stopped there (its calls return well within the limits), and a
-function that takes that long on a single call (twice what a call of it is given: 300 times
-the reference's time, at least 0.5 s, 15,000 times the reference's for check_word) is not
-correct but slow code in the sense of the limits.
+A loop that makes progress that leads nowhere in a way counting.py does not follow (a list that
+grows, a count it compares, a call of the student's own function) is never found in the same
+state.  Called directly, it runs to its full limit as before; reached through another function
+it is given a reduced but generous limit instead of the caller's (which may be 40 times
+larger): the call is stopped, as outlasting, once one invocation of a function where a call was
+stopped for time has itself run OUTLAST_MULTIPLE times the limit at which that call was stopped
+(the samples see the same frame object in that function, so the same invocation, across that
+much CPU time).  Code this slow on one call is what the function's own tests already fail as
+"an endless loop, or far too slow": a correct function is never stopped there (its calls return
+well within the limits), and a function that takes that long on a single call (twice what a
+call of it is given: 300 times the reference's time, at least 0.5 s, 15,000 times the
+reference's for check_word) is not correct but slow code in the sense of the limits.
 
 Waiting is found the same way.  A call stopped for waiting (Sandbox.call's wait_limit: it
 slept or blocked instead of computing) says where it waited, and that function is remembered
@@ -46,7 +49,8 @@ elsewhere (a pause of its own between guesses) is never stopped so.
 SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
 RUN_SAMPLES = 60            # samples of a program run at most (each is a message of its few)
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
-MAX_NAME = 100              # characters of a file or function name kept
+MAX_NAME = 100              # characters of a file, function or variable name kept
+MAX_COUNTERS = 10           # counters' names kept
 OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times a stopped call's limit
 WAIT_SAMPLE_EVERY = 0.5     # seconds a run waits between two samples, once a waiting place is
                             # known
@@ -65,6 +69,15 @@ def place_of(sample):
     return file[:MAX_NAME], line, function[:MAX_NAME]
 
 
+def counters_of(sample):
+    """The names of the counters a repeated sample was found repeated but for (plain strings,
+    capped), or ()."""
+    names = sample.get("counters")
+    if type(names) is not list or not all(type(name) is str for name in names):
+        return ()
+    return tuple(name[:MAX_NAME] for name in names[:MAX_COUNTERS])
+
+
 def place_text(place):
     """"wordle.py, line 32, in check_word" for a call's stopped_at."""
     file, line, function = place
@@ -74,7 +87,12 @@ def place_text(place):
 def why_stopped_early(result):
     """Why a call or run (its result) was stopped before its CPU limit, for people."""
     place = result.stopped_at
-    if result.stopped_early == ENDLESS:
+    if result.stopped_early == ENDLESS and result.counters:
+        how = ("once it was found there twice in the same state except for %s, which that "
+               "loop only adds to (or takes from) and uses nowhere else: nothing that decides "
+               "whether it ends had changed, so it could never end: an endless loop"
+               % " and ".join(result.counters))
+    elif result.stopped_early == ENDLESS:
         how = ("once it was found there twice in the same state (every variable the same), "
                "which it could never leave: an endless loop")
     else:
@@ -115,6 +133,7 @@ class CallWatch:
         self.first_seen = {}        # invocation: asked_at of the first sample that saw it
         self.stopped_at = None      # where the call was when it was stopped, if known
         self.stopped_early = None   # ENDLESS, OUTLASTED, or None
+        self.counters = ()          # the names of an ENDLESS state's counters (counters_of)
 
     def due(self, cpu_used, waited=None):
         """Whether to sample now, the call having used cpu_used seconds of CPU time and
@@ -149,7 +168,7 @@ class CallWatch:
         first = self.first_seen.setdefault(invocation, self.asked_at) if type(
             invocation) is int else self.asked_at
         if sample.get("repeated") is True:
-            self.stopped_early = ENDLESS
+            self.stopped_early, self.counters = ENDLESS, counters_of(sample)
         elif self.asked_at - first >= OUTLAST_MULTIPLE * stopped_limit:
             self.stopped_early = OUTLASTED
         if self.stopped_early:

@@ -5,12 +5,15 @@ bytecodes of whatever the call runs) sends one message naming the innermost fram
 student's own files (file, line, function, and which invocation of it: the same number for
 the same frame within a call) and whether the student's code is in the very
 state it was in at an earlier sample of the same call: the same frames (the same
-invocations, not new calls of the same functions), at the same lines, with the same values in
-their local variables, their modules' globals and random's generator.  Deterministic code
-found twice in one state is in an endless loop; the grader uses it (with where earlier calls
-were stopped for time) to stop such a call without spending its whole limit
-(sandbox/endless_loops.py).  What a state holds that cannot be compared (an iterator, an
-object with state kept in C, more than STATE_ITEMS values) makes it unknown, never repeated.
+invocations, not new calls of the same functions), at the same instructions (not only the same
+lines: at another point of a line, what the line has computed so far differs, unseen), with the
+same values in their local variables, their modules' globals and random's generator, or the
+same but for whole numbers the innermost loop only counts with (child/counting.py: their names
+are sent too).  Deterministic code found twice in one state is in an endless loop; the grader
+uses it (with where earlier calls were stopped for time) to stop such a call without spending
+its whole limit (sandbox/endless_loops.py).  What a state holds that cannot be compared (an
+iterator, an object with state kept in C, more than STATE_ITEMS values) makes it unknown, never
+repeated.
 
 SAMPLE_SIGNAL is SIGWINCH: its default action is to be ignored, so code that resets its
 handler only goes unsampled, and nothing the student's code does with it can end a call.
@@ -35,13 +38,16 @@ class Unknown(Exception):
 class StackSampler:
     """Answers SAMPLE_SIGNAL during a call with a message on the channel."""
 
-    def __init__(self, channel, code_dir):
+    def __init__(self, channel, code_dir, counters):
+        """counters(frame, earlier state, state): the names of the counters two states of the
+        same frames differ by alone, or () (child/counting.py's counters)."""
         self.channel = channel
         self.prefix = code_dir + os.sep
+        self.counters = counters
         self.request = None     # (id, nonce) of the call running now ((None, None): the
                                 # program run), or None
-        self.earlier = {}       # the lines of each earlier sample of this call: its (frames,
-                                # state), the latest at those lines
+        self.earlier = {}       # the (line, instruction) of each frame of each earlier sample
+                                # of this call: its (frames, state), the latest there
         self.held = []          # the innermost frames sampled in this call: while they are
                                 # held, no other frame takes their id (a sample's invocation)
 
@@ -65,29 +71,38 @@ class StackSampler:
             frame = frame.f_back
         sample = None
         if frames:
-            lines = tuple(each.f_lineno for each in frames)
+            at = tuple((each.f_lineno, each.f_lasti) for each in frames)
             state = state_of(frames)
-            earlier = self.earlier.get(lines)
-            repeated = (state is not None and earlier is not None and earlier[1] == state
-                        and all(a is b for a, b in zip(earlier[0], frames)))
-            self.earlier[lines] = (frames, state)
+            earlier = self.earlier.get(at)
+            comparable = (state is not None and earlier is not None and earlier[1] is not None
+                          and all(a is b for a, b in zip(earlier[0], frames)))
+            counters = ()
+            if comparable and earlier[1] != state:
+                counters = self.counters(frames[0], earlier[1], state)
+            repeated = comparable and (earlier[1] == state or bool(counters))
+            self.earlier[at] = (frames, state)
             inner = frames[0]
             self.held.append(inner)
             sample = {"file": os.path.basename(inner.f_code.co_filename),
                       "line": inner.f_lineno, "function": inner.f_code.co_name,
-                      "repeated": repeated, "invocation": id(inner)}
+                      "repeated": repeated, "counters": list(counters),
+                      "invocation": id(inner)}
         request_id, nonce = self.request
         self.channel.send({"id": request_id, "nonce": nonce, "sample": sample})
 
 
 def state_of(frames):
-    """What the student's code holds in these frames, as comparable plain values; None when
-    some of it cannot be compared.  A comprehension's own iterator (".0") is left out as a
-    for loop's is (it is not a local variable): where it is, the loop variable shows."""
+    """What the student's code holds in these frames, as comparable plain values: the innermost
+    frame's variables ({name: value}, for child/counting.py), the other frames', their modules'
+    globals and random's generator; None when some of it cannot be compared.  A
+    comprehension's own iterator (".0") is left out as a for loop's is (it is not a local
+    variable): where it is, the loop variable shows."""
     budget = [STATE_ITEMS]
     try:
         modules = {id(frame.f_globals): frame.f_globals for frame in frames}
-        return (tuple(_value(_variables(frame.f_locals), budget) for frame in frames),
+        return ({name: _value(value, budget)
+                 for name, value in _variables(frames[0].f_locals).items()},
+                tuple(_value(_variables(frame.f_locals), budget) for frame in frames[1:]),
                 tuple(_value(_variables(namespace), budget) for namespace in modules.values()),
                 _value(random.getstate(), budget))
     except (Unknown, RecursionError):

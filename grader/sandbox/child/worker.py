@@ -36,6 +36,7 @@ import traceback
 import weakref
 
 import codec  # found next to this file: start.py puts its folder on sys.path for a moment
+import counting
 import jail
 import seal
 import stack
@@ -176,7 +177,7 @@ def serve_calls(channel, output_limit, value_limit, code_dir):
     modules = {}
     known = codec.KnownLists(nested=False)  # the long lists the grader sent once, by name
     serving_pid = os.getpid()
-    sampler = stack.StackSampler(channel, code_dir)
+    sampler = stack.StackSampler(channel, code_dir, counting.counters)
     sampler.install()
     while True:
         request = channel.receive()
@@ -507,7 +508,7 @@ def run_main(channel, config, code_dir):
     if config.imports is not None:
         watch_imports(channel, code_dir, set(config.imports.allowed), set(config.imports.unwatched))
     if config.mode == "program":
-        sampler = stack.StackSampler(channel, code_dir)
+        sampler = stack.StackSampler(channel, code_dir, counting.counters)
         sampler.install()
         sampler.start(None, None)
         if config.honour_seeds:
