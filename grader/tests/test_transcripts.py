@@ -13,7 +13,7 @@ from grader.checks.transcripts import (chosen_guesses, comparison, fixed_samples
                                        judging, own_functions, reading, reference_games,
                                        scripts)
 from grader.results.outcome import Diff, Outcome
-from grader.sandbox.child_reports import RunResult
+from grader.sandbox.child_reports import CallResult, RunResult
 from grader.sandbox.limits import Limits
 from grader.sandbox import FIRST_CALLS, Status
 from grader.checks import screen
@@ -1114,3 +1114,30 @@ def test_letters_as_a_list_answer_as_print_shows_them_and_other_wrong_types_not_
         assert own_functions.as_answer(yes_letters, value) is None
     filter_word_list = assignment.FUNCTIONS["filter_word_list"]
     assert own_functions.as_answer(filter_word_list, "crane") is None
+
+
+def test_a_call_that_stops_one_game_leaves_the_next_game_s_calls_made():
+    """A check_word that loops on one call: the game making it makes none of its later calls,
+    but the next game's calls are made, so which game comes first (a draw) decides nothing
+    (cw_loops_on_repeats scored 27, not 31, under one seed: a later game went unjudged)."""
+    from grader.checks.transcripts.own_functions import NoAnswer, OwnFunctions
+    secret = "CRANE"
+
+    class LoopingBox(FakeBox):
+        def call(self, module, function, args, **options):
+            if function == "check_word" and args[1] == "BOOKS":
+                self.calls.append((function, args))
+                return CallResult(Status.TIMEOUT, detail="went over its CPU time limit",
+                                  cpu_seconds=0.5)
+            return super().call(module, function, args, **options)
+
+    tested = function_runner.FunctionTestRun({"check_word.official": Outcome(False)},
+                                             {"check_word": {}})
+    own = OwnFunctions(LoopingBox(dict(reference_functions())), tested, SEEDS.number)
+    own.fetch("check_word", [[secret, "SLATE"], [secret, "BOOKS"], [secret, "PIOUS"]], 0.5)
+    assert own.answers[("check_word", function_runner.call_key([secret, "PIOUS"]))].status \
+        == own_functions.NOT_CALLED
+    own.fetch("check_word", [[secret, "TRACE"], [secret, "CRANE"]], 0.5)
+    for guess in ("TRACE", "CRANE"):
+        answer = own.answers[("check_word", function_runner.call_key([secret, guess]))]
+        assert not isinstance(answer, NoAnswer) and answer == RIGHT_CHECK_WORD(secret, guess)

@@ -115,7 +115,6 @@ class OwnFunctions:
         self.own = tested.failed_functions()     # the functions that answer for themselves
         self.number = number
         self.answers = {}   # (function name, call_key(args)) -> value, or a NoAnswer
-        self.stopped = set()    # names of the functions that timed out or crashed
         self.inconsistent = {}  # name -> the Difference that stopped trusting it
         self.repeated = {}  # name -> how many of its test calls were made again
         self.between = {}   # name -> an iterator of the test calls asked among its game calls
@@ -125,27 +124,27 @@ class OwnFunctions:
         """Make the calls (lists of arguments) of the function not made yet, in two histories:
         first in a process of their own (GAMES_PROCESS), in the order given (the game's),
         where after a call that times out or crashes the function's later calls are not
-        made, then some of its test calls again; then the calls made there once more in the
+        made (in this game: each game's calls are made whatever an earlier game's did, so
+        which game is played first decides nothing), then some of its test calls again; then the calls made there once more in the
         function tests' own process, last first, each after one of its test calls. A value
         unlike its tests' or unlike the other history's names the function inconsistent."""
         if name not in self.own or name in self.inconsistent:
             return
-        made, asked = [], set()
+        made, asked, stopped = [], set(), False
         self.box.calls_in(GAMES_PROCESS)
         for args in calls:
             key = (name, call_key(args))
             if key in self.answers or key in asked:
                 continue
             asked.add(key)
-            if name in self.stopped:
+            if stopped:
                 self.answers[key] = NoAnswer(name, args, NOT_CALLED)
                 continue
             value = self._call(name, args, cpu_limit)
-            if stops(value):
-                self.stopped.add(name)
+            stopped = stops(value)
             made.append((args, value))
             self._check_test_value(name, args, value, IN_THE_GAMES_ORDER)
-        if made and name not in self.stopped:
+        if made and not stopped:
             for args in self._test_calls_to_repeat(name):
                 self._check_test_value(name, args, self._call(name, args, cpu_limit),
                                        IN_THE_GAMES_ORDER)
