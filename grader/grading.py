@@ -110,10 +110,11 @@ class BudgetedBox:
         self.ran_out_after = None   # the wall-clock bound, in seconds, when it ran out
         self.doing = {}     # thread id: the call or game it is making now (for progress lines)
 
-    def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+    def call(self, module, function, args, timeout=2.0, cpu_limit=None, largest_limit=None):
         def make(wall, own):
             return self.box.call(module, function, args, timeout=wall, cpu_limit=cpu_limit,
-                                 own_limit=own, wait_limit=assignment.WAIT_LIMIT)
+                                 own_limit=own, wait_limit=assignment.WAIT_LIMIT,
+                                 largest_limit=largest_limit)
         return self._doing("calling %s" % function, make, CallResult, timeout)
 
     def calls_in(self, process):

@@ -493,3 +493,8 @@ def limit_reference_cpu(function, case):
     size = input_size(case.args)
     return max([cpu for other, cpu in _reference_cpus()[function.name] if other <= size]
                + [case.reference_cpu])
+
+
+def largest_reference_cpu(function):
+    """The most CPU seconds the reference took for any call of the function in its tests."""
+    return max(cpu for _, cpu in _reference_cpus()[function.name])

@@ -14,7 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from grader import assignment, reference
-from grader.checks.function_cases import FUNCTION_TESTS, cases_of, limit_reference_cpu
+from grader.checks.function_cases import (FUNCTION_TESTS, cases_of, largest_reference_cpu,
+                                          limit_reference_cpu)
 from grader.checks.give_up import FATAL_STATUSES, WALL_TIMEOUT, CallLog, trouble_kind
 from grader.results.outcome import Outcome
 from grader.sandbox import Status, place_text, why_stopped_early
@@ -120,6 +121,11 @@ def timeout_problem(function, case, result, cpu_limit):
     return limit + ": an endless loop, or far too slow"
 
 
+def largest_cpu_limit(function):
+    """The most CPU time any call of function is given in its tests (its largest input's)."""
+    return assignment.cpu_limit(largest_reference_cpu(function))
+
+
 def call_problems(test, case, result, cpu_limit):
     """Why one call failed, as lines; an empty list when it passed."""
     if result.status == Status.OK:
@@ -181,7 +187,8 @@ def run_test(box, test, log, wrong_lists=None, returned=None):
             break
         cpu_limit = assignment.cpu_limit(limit_reference_cpu(function, case))
         result = box.call(function.module, function.name, list(case.args),
-                          timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+                          timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit,
+                          largest_limit=largest_cpu_limit(function))
         log.record(function, result, cpu_limit)
         if returned is not None and result.status == Status.OK:
             returned.append((case.args, result.value))
@@ -232,7 +239,8 @@ def base_explains(box, base, case, value, log):
                 return None
             cpu_limit = assignment.CPU_FLOOR
             result = box.call(base.module, base.name, [word.upper(), guess],
-                              timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+                              timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit,
+                              largest_limit=largest_cpu_limit(base))
             if result.status != Status.OK:
                 return None
             right = check_word(word.upper(), guess)

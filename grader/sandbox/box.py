@@ -228,7 +228,7 @@ class Sandbox:
     # ------------------------------------------------------------ function calls
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
-             wait_limit=None):
+             wait_limit=None, largest_limit=None):
         """Call module.function(*args) in the long-lived child; see CallResult.
 
         timeout is wall seconds; with cpu_limit, the call also times out once it has used
@@ -237,7 +237,9 @@ class Sandbox:
         time less what it waited for a CPU: ChildProcess.own_seconds).  A call with a
         cpu_limit stopped at it says where the student's code was (stopped_at), and one found
         in an endless loop where an earlier call was stopped so is stopped at once, as if at
-        its limit (stopped_early: sandbox/endless_loops.py).  With wait_limit (and cpu_limit)
+        its limit (stopped_early: sandbox/endless_loops.py; largest_limit, the most CPU time
+        any call of the function is given, bounds what calls of other functions may spend
+        where this one was stopped: cpu_limit when not given).  With wait_limit (and cpu_limit)
         it times out once it has waited that many seconds instead of computing (sleeps,
         blocked reads: its own time less its CPU time, where that is measured), and says how
         long (waited) and where (stopped_at); a program run found waiting in the same function
@@ -253,7 +255,8 @@ class Sandbox:
                    "args": codec.encode(args, known=self._known)}
         if definitions := self._known.take_new():
             request["define"] = definitions
-        watch = self.stop_places.watch(cpu_limit) if cpu_limit is not None else None
+        watch = None if cpu_limit is None else self.stop_places.watch(
+            cpu_limit, f"{module}.{function}", largest_limit)
         reply, stdout = self._calls.request(request, timeout, cpu_limit, own_limit, watch,
                                             wait_limit)
         result = call_result(reply, stdout, len(args), self._known)
@@ -374,7 +377,8 @@ class Sandbox:
                 stdin.seek(0)
                 child = self._start(config, stdin=stdin, cpu_limit=cpu_limit)
             self._runs.add(child)
-        watch = None if cpu_limit is None else self.stop_places.watch(cpu_limit, run=True)
+        watch = None if cpu_limit is None else self.stop_places.watch(cpu_limit, module,
+                                                                      run=True)
         try:
             finished = child.wait_for_exit(timeout, quiet_timeout, own_limit, watch)
         finally:

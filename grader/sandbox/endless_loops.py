@@ -28,14 +28,18 @@ A loop that makes progress that leads nowhere in a way counting.py does not foll
 grows, a count it compares, a call of the student's own function) is never found in the same
 state.  Called directly, it runs to its full limit as before; reached through another function
 it is given a reduced but generous limit instead of the caller's (which may be 40 times
-larger): the call is stopped, as outlasting, once one invocation of a function where a call was
-stopped for time has itself run OUTLAST_MULTIPLE times the limit at which that call was stopped
-(the samples see the same frame object in that function, so the same invocation, across that
-much CPU time).  Code this slow on one call is what the function's own tests already fail as
-"an endless loop, or far too slow": a correct function is never stopped there (its calls return
-well within the limits), and a function that takes that long on a single call (twice what a
-call of it is given: 300 times the reference's time, at least 0.5 s, 15,000 times the
-reference's for check_word) is not correct but slow code in the sense of the limits.
+larger): a call of another function than the one stopped (or a program run) is stopped, as
+outlasting, once one invocation of a function where a call was stopped for time has itself run
+OUTLAST_MULTIPLE times the most CPU time any call of the stopped one is given (its largest
+input's limit: box.call's largest_limit; the samples see the same frame object in that
+function, so the same invocation, across that much CPU time).  Code this slow on one
+invocation is what the stopped function's own tests already fail as "an endless loop, or far
+too slow": a correct function is never stopped there (its calls return well within the
+limits), and a function that takes twice as long as its largest test is given (300 times the
+reference's time, at least 0.5 s, 15,000 times the reference's for check_word) is not correct
+but slow code in the sense of the limits.  A call of the stopped function itself is never cut
+so, only at its own limit: its input may be far larger than the stopped call's (a filter
+stopped on a list of ten words, then given the whole list), and it may take that long.
 
 Waiting is found the same way.  A call stopped for waiting (Sandbox.call's wait_limit: it
 slept or blocked instead of computing) says where it waited, and that function is remembered
@@ -96,37 +100,43 @@ def why_stopped_early(result):
         how = ("once it was found there twice in the same state (every variable the same), "
                "which it could never leave: an endless loop")
     else:
-        how = ("once that one call of %s had run %d times as long as the call stopped there "
-               "was given: an endless loop, or far too slow" % (place[2], OUTLAST_MULTIPLE))
+        how = ("once that one call of %s had run %d times as long as any call stopped there "
+               "is given: an endless loop, or far too slow" % (place[2], OUTLAST_MULTIPLE))
     return "it was stopped at %s, where an earlier call was stopped for time, %s" % (
         place_text(place), how)
 
 
 class StopPlaces:
     """The functions where calls of one sandbox were stopped at their CPU time limit: {(file,
-    function): the least such limit}; and those where calls were stopped for waiting (waits:
-    a set of (file, function))."""
+    function): {the function called (or the program run) that was stopped there: the most CPU
+    time any call of it is given}}; and those where calls were stopped for waiting (waits: a
+    set of (file, function))."""
 
     def __init__(self):
         self.places = {}
         self.waits = set()
 
-    def watch(self, cpu_limit, run=False):
-        """The watch of a call with cpu_limit, or of a program run (sampled RUN_SAMPLES times
-        at most: a game caught later runs to its limit)."""
-        return CallWatch(self.places, cpu_limit, RUN_SAMPLES if run else None, self.waits)
+    def watch(self, cpu_limit, called, largest_limit=None, run=False):
+        """The watch of a call of called ("module.function") with cpu_limit, where
+        largest_limit (cpu_limit when not given) is the most any call of it is given; or of a
+        program run (called: its module; sampled RUN_SAMPLES times at most: a game caught
+        later runs to its limit)."""
+        return CallWatch(self.places, cpu_limit, called, largest_limit or cpu_limit,
+                         RUN_SAMPLES if run else None, self.waits)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places, cpu_limit, most=None, waits=frozenset()):
+    def __init__(self, places, cpu_limit, called, largest_limit, most=None, waits=frozenset()):
         self.places = places
         self.waits = waits          # StopPlaces.waits
         self.next_wait_at = WAIT_SAMPLE_EVERY
         self.waited_at = 0.0        # the run's waits when the last sample was asked for
         self.first_waiting = {}     # invocation: waited_at of the first sample that saw it
         self.cpu_limit = cpu_limit
+        self.called = called
+        self.largest_limit = largest_limit
         self.left = most            # samples it may still take (None: no end)
         self.next_at = SAMPLE_EVERY
         self.asked_at = 0.0         # the call's CPU seconds when the last sample was asked for
@@ -161,15 +171,17 @@ class CallWatch:
         if place is not None and self._waiting_in(place, sample.get("invocation")):
             self.stopped_early, self.stopped_at = WAITED, place
             return True
-        stopped_limit = None if place is None else self.places.get((place[0], place[2]))
-        if stopped_limit is None:
+        stopped = None if place is None else self.places.get((place[0], place[2]))
+        if not stopped:
             return False
         invocation = sample.get("invocation")
         first = self.first_seen.setdefault(invocation, self.asked_at) if type(
             invocation) is int else self.asked_at
+        outlast_after = [OUTLAST_MULTIPLE * largest for called, largest in stopped.items()
+                         if called != self.called]
         if sample.get("repeated") is True:
             self.stopped_early, self.counters = ENDLESS, counters_of(sample)
-        elif self.asked_at - first >= OUTLAST_MULTIPLE * stopped_limit:
+        elif outlast_after and self.asked_at - first >= min(outlast_after):
             self.stopped_early = OUTLASTED
         if self.stopped_early:
             self.stopped_at = place
@@ -181,8 +193,8 @@ class CallWatch:
         place = place_of(sample)
         if place is not None:
             self.stopped_at = place
-            key = (place[0], place[2])
-            self.places[key] = min(self.places.get(key, self.cpu_limit), self.cpu_limit)
+            stopped = self.places.setdefault((place[0], place[2]), {})
+            stopped[self.called] = max(stopped.get(self.called, 0), self.largest_limit)
 
     def _waiting_in(self, place, invocation):
         """Whether a sample found the run waiting in an invocation of a function where a call

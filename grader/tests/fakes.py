@@ -27,7 +27,7 @@ class FakeBox:
         self.processes = [FIRST_CALLS]     # each process calls went to, in turn
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
-             wait_limit=None):
+             wait_limit=None, largest_limit=None):
         self.calls.append((function, args))
         self.call_processes.append(self.process)
         implementation = self.functions.get(function)

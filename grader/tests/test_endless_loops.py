@@ -152,6 +152,25 @@ def test_a_slow_call_through_a_place_where_another_was_stopped_returns(tmp_path,
     assert rounds.status == Status.OK and rounds.value == 9_000_000
 
 
+@pytest.mark.parametrize("privileged", MODES)
+def test_a_call_on_larger_input_than_the_stopped_one_is_held_to_its_own_limit(tmp_path,
+                                                                              privileged):
+    """A function stopped on a small input, then given a larger one that takes it many times
+    the small call's limit: that call of it, and a run through it, return (its largest
+    limit bounds the run); only a call of another function is cut short there."""
+    short, steps = 0.15, 30_000_000     # steps: half a second or more of CPU time
+    program = LOOPS + '\nif __name__ == "__main__":\n    print(walk(%d))\n' % steps
+    with sandbox(write_submission(tmp_path / "walk", program), privileged) as box:
+        stopped = box.call("wordle", "walk", [10 ** 12], timeout=60, cpu_limit=short,
+                           largest_limit=LONG_LIMIT)
+        larger = box.call("wordle", "walk", [steps], timeout=60, cpu_limit=LONG_LIMIT)
+        game = box.run_program("wordle", "", seed=1, timeout=60, cpu_limit=LONG_LIMIT)
+    assert stopped.status == Status.TIMEOUT and stopped.stopped_at in WALK_LOOP
+    assert larger.status == Status.OK and larger.value == steps
+    assert larger.cpu_seconds > endless_loops.OUTLAST_MULTIPLE * short
+    assert game.status == Status.OK and game.stdout.strip() == str(steps)
+
+
 STUDENT_FRAMES = """
 def same_place(sample, values):
     return sample()

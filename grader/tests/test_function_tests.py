@@ -258,7 +258,8 @@ def test_once_restarting_the_student_s_code_is_too_slow_no_call_is_made_naming_t
         "on that)"))
 
     class Restarting(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
             crashes = sum(1 for name, _ in self.calls if name == "check_word")
             if function == "check_word" and crashes >= 2:   # the third call
                 self.calls.append((function, args))
@@ -286,7 +287,8 @@ def test_a_function_that_returned_once_is_given_up_per_test_only():
         return reference.load().wordle.check_word(secret, guess)
 
     class TimingOutBox(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
             result = super().call(module, function, args, timeout, cpu_limit)
             if result.status == Status.RAISED:
                 return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
@@ -304,7 +306,8 @@ def test_a_function_that_returned_once_is_given_up_per_test_only():
 
 def test_a_function_looping_on_repeated_letters_keeps_its_other_tests():
     class LoopingBox(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
             if function == "check_word" and len(set(args[1])) < 5:
                 self.calls.append((function, args))
                 return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
@@ -330,7 +333,8 @@ def test_calls_get_cpu_limits_set_against_the_reference_and_a_wall_net_far_above
     class Recorder(FakeBox):
         limits = []
 
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
             self.limits.append((function, cpu_limit, timeout))
             return super().call(module, function, args, timeout, cpu_limit)
 

@@ -143,7 +143,7 @@ class WaitingBox(FakeBox):
         self.budgeted = None
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
-             wait_limit=None):
+             wait_limit=None, largest_limit=None):
         self.given.append((self.budgeted.own_time(), own_limit))
         if function == "filter_word_list":
             time.sleep(own_limit)
@@ -184,7 +184,7 @@ class QueuedBox(FakeBox):
         self.wall, self.queued = wall, queued
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
-             wait_limit=None):
+             wait_limit=None, largest_limit=None):
         time.sleep(min(self.wall, timeout))
         if timeout < self.wall:
             return CallResult(Status.TIMEOUT, detail="wall-clock limit", cpu_seconds=0.0,
@@ -249,7 +249,7 @@ class ComputingBox(QueuedBox):
     the CPUs busy itself (lines of work side by side holding each other up)."""
 
     def call(self, module, function, args, timeout=2.0, cpu_limit=None, own_limit=None,
-             wait_limit=None):
+             wait_limit=None, largest_limit=None):
         return dataclasses.replace(super().call(module, function, args, timeout, cpu_limit,
                                                 own_limit), cpu_seconds=0.4)
 

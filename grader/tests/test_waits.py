@@ -88,9 +88,9 @@ def sample(line, invocation, function="nap"):
 
 def test_a_run_is_stopped_only_waiting_in_one_invocation_of_a_waiting_place():
     places = endless_loops.StopPlaces()
-    watch = places.watch(10.0, run=True)
+    watch = places.watch(10.0, "wordle", run=True)
     assert not watch.due(0.0, 5.0)      # no waiting place known: no sample
-    places.watch(1.0).waited_out(sample(7, 1))
+    places.watch(1.0, "wordle.check_word").waited_out(sample(7, 1))
     assert places.waits == {("wordle.py", "nap")}
     assert not watch.due(0.0, None)     # waits not measured: no sample for them
     step = endless_loops.WAIT_SAMPLE_EVERY

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from grader import assignment, reference
 from grader.assignment import MAX_GUESSES
 from grader.checks import parsing
-from grader.checks.function_runner import call_key, has_return_type, shown
+from grader.checks.function_runner import call_key, has_return_type, largest_cpu_limit, shown
 from grader.checks.possible_words import possible_words
 from grader.checks.give_up import trouble_kind
 from grader.checks.screen import screen_lines
@@ -187,7 +187,8 @@ class OwnFunctions:
     def _call(self, name, args, cpu_limit):
         function = assignment.FUNCTIONS[name]
         result = self.box.call(function.module, name, list(args),
-                               timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit)
+                               timeout=assignment.wall_limit(cpu_limit), cpu_limit=cpu_limit,
+                               largest_limit=max(cpu_limit, largest_cpu_limit(function)))
         answer = as_answer(function, result.value) if result.status == Status.OK else None
         if answer is not None:
             return answer
