@@ -14,6 +14,19 @@ EXIT_USAGE = 2           # a bad option, file or input: nothing was done
 EXIT_INTERRUPTED = 130   # Ctrl-C or SIGTERM
 
 
+INSTALLED_COMMANDS = {"grader": "wordle-grader", "solver": "wordle-solver", "atari": "wordle-atari"}
+
+
+def program_name(module):
+    """What the user typed to start a tool, for its usage lines and the commands its messages
+    suggest: its installed command (wordle-grader) when it was started by that, else
+    python -m module (a process a tool starts keeps its sys.argv, spawned ones included)."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if name.lower().endswith(".exe"):   # pip's launcher on Windows
+        name = name[:-4]
+    return name if name == INSTALLED_COMMANDS.get(module) else "python -m " + module
+
+
 def parse_arguments(parser, argv=None):
     """parser.parse_args(argv), except that an argument no command knows is reported with the
     usage of the (sub)command it was given to, not the top level's, which is what argparse

@@ -23,7 +23,7 @@ from .frontends.dump import screen_text, write_dump
 from .frontends.outcome import Outcome, OutputClosed, run_program
 from .frontends.script import (ScriptError, Transcript, parse_keys, parse_rnd, parse_stick,
                                scripted_machine)
-from command_line import add_color_option, parse_arguments, use_colour
+from command_line import add_color_option, parse_arguments, program_name, use_colour
 from .usage import (UsageError, check_writable, require_pillow, run_handler, silence_stdout,
                     write_output)
 
@@ -36,7 +36,7 @@ SHOWN_WARNINGS = 5  # lines of a listing that ENTER would not take, shown one by
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="python -m atari",
+        prog=program_name("atari"),
         description="Run, list and tokenize Atari BASIC programs on a simulated Atari; "
                     "compare WORDLE and 2048 with the kit's rules.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

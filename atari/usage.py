@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 
-from command_line import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, unwritable
+from command_line import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_USAGE, program_name, unwritable
 
 
 class UsageError(Exception):
@@ -71,7 +71,7 @@ def run_handler(args):
         return args.handler(args)
     except UsageError as problem:
         command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
-        print(f"python -m atari {command}: {problem}", file=sys.stderr)
+        print(f"{program_name('atari')} {command}: {problem}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -11,7 +11,7 @@ import os
 import sys
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT_CLOSED, EXIT_USAGE,
-                          add_color_option, add_json_option, command_parser, parse_arguments, unwritable,
+                          add_color_option, add_json_option, command_parser, parse_arguments, program_name, unwritable,
                           use_colour)
 from solver import games as games_module
 from solver.analysis import Analysis
@@ -38,11 +38,11 @@ def add_strategy_option(command, searches):
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="python -m solver",
+        prog=program_name("solver"),
         description="The Wordle Tool Kit's report grid and solver. Commands: analyse (the default), play, bench, "
                     "build-tree.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND",
-                                     title="commands (python -m solver COMMAND --help for each)")
+                                     title="commands (%s COMMAND --help for each)" % program_name("solver"))
 
     def common(sub, searches="strong", strategy=True):
         if strategy:
@@ -334,8 +334,8 @@ def run_build_tree(args):
     output = pathlib.Path(args.output) if args.output else DATA_DIR / tree_name(words, answers)
     checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
                   cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
-    command = "python -m solver build-tree --first %s --widths %s --rescue %d%s%s" % (
-        table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "",
+    command = "%s build-tree --first %s --widths %s --rescue %d%s%s" % (
+        program_name("solver"), table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "",
         " --exact-below %d" % args.exact_below if args.exact_below else "")
     if args.hard_family:
         command += " --hard-family %d --hard-widths %s" % (args.hard_family, ",".join(map(str, hard_widths)))

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+import command_line
+
 from .conftest import ROOT
 
 MANUAL = "\n".join(path.read_text(encoding="utf-8")
@@ -191,3 +193,14 @@ def test_a_usage_error_shows_the_usage_of_its_own_command(name, capsys):
     error = capsys.readouterr().err
     assert stopped.value.code == 2
     assert error.startswith("usage: %s " % name) and "\n%s: error: " % name in error, error
+
+
+@pytest.mark.parametrize("argv0, name", [
+    ("/home/ta/.venv/bin/wordle-grader", "wordle-grader"),
+    ("wordle-grader.EXE", "wordle-grader"),
+    ("/kit/grader/__main__.py", "python -m grader"),
+    ("/home/ta/.venv/bin/wordle-solver", "python -m grader"),   # another tool's command
+    ("", "python -m grader")])
+def test_usage_and_hints_name_the_command_the_user_typed(monkeypatch, argv0, name):
+    monkeypatch.setattr(sys, "argv", [argv0])
+    assert command_line.program_name("grader") == name

@@ -71,6 +71,7 @@ def test_the_installed_grader_grades_from_another_folder_and_writes_nothing_into
                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert graded.returncode == 0, graded.stderr
     assert graded.stdout.splitlines()[1].startswith("Score: 40 / 40")
+    assert "wordle-grader grade PATH --seed" in graded.stdout     # as it was started
     assert (tmp_path / "alice.json").is_file()
     assert (pathlib.Path(env["HOME"]) / ".cache" / "wordle-kit" / "seed.key").is_file()
     bundled = subprocess.run(["wordle-grader", "gradescope-bundle", "-o", "autograder.zip"],
@@ -101,4 +102,8 @@ def test_the_installed_solver_and_atari_commands_run(installed, tmp_path):
     assert listing.returncode == 0 and listing.stdout.startswith("0 DIM"), listing.stderr
     helped = subprocess.run(["wordle-solver", "--help"], cwd=tmp_path, env=env,
                             capture_output=True, text=True, timeout=120)
-    assert helped.returncode == 0 and helped.stdout.startswith("usage: ")
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: wordle-solver ")
+    for command in ("wordle-grader", "wordle-atari"):   # a usage error names the command typed
+        wrong = subprocess.run([command, "--no-such-option"], cwd=tmp_path, env=env,
+                               capture_output=True, text=True, timeout=120)
+        assert wrong.returncode == 2 and wrong.stderr.startswith("usage: %s " % command)

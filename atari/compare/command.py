@@ -13,7 +13,7 @@ from contextlib import nullcontext
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
-from command_line import add_color_option, add_json_option, parse_arguments, use_colour
+from command_line import add_color_option, add_json_option, parse_arguments, program_name, use_colour
 from atari.frontends.outcome import EXIT_PROGRAM_ERROR
 from atari.usage import UsageError, check_writable, require_pillow, run_handler, write_output
 
@@ -28,7 +28,7 @@ PNG_ROWS = 8
 
 def main(argv=None):
     """`python -m atari.compare [OPTIONS]`: the same as `python -m atari compare wordle [OPTIONS]`."""
-    parser = argparse.ArgumentParser(prog="python -m atari")
+    parser = argparse.ArgumentParser(prog=program_name("atari"))
     add_compare_command(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
     argv = sys.argv[1:] if argv is None else list(argv)
     return run_handler(parse_arguments(parser, ["compare", "wordle", *argv]))
@@ -101,7 +101,7 @@ def wordle_command(args):
             figures, differing, _ = wordle_compare.run_comparison(guesses, args.examples,
                                                                      bar.update if bar else None)
     except (SessionError, BasicError) as problem:
-        print(f"python -m atari compare wordle: {problem}", file=sys.stderr)
+        print(f"{program_name('atari')} compare wordle: {problem}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
     examples = wordle_compare.example_rows(differing, max(args.examples, PNG_ROWS))
     if args.json != "-":
@@ -129,7 +129,7 @@ def replay_command(words_given, png=None, json_target=None, colour=False):
     try:
         rows = WordleSession(load_listing("WORDLE")).play(replay_games(words, secret, guesses))
     except (SessionError, BasicError) as error:
-        print(f"python -m atari compare wordle: {error}", file=sys.stderr)
+        print(f"{program_name('atari')} compare wordle: {error}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
     check_word = python_check_word()
     shown, png_rows, json_rows = [], [], []
@@ -183,7 +183,7 @@ def game2048_command(args):
             figures = compare2048.run_comparison(args.runs, args.moves, args.placements, args.fills,
                                                  args.examples, bar.update if bar else None)
     except (ScreenError, BasicError) as problem:
-        print(f"python -m atari compare 2048: {problem}", file=sys.stderr)
+        print(f"{program_name('atari')} compare 2048: {problem}", file=sys.stderr)
         return EXIT_PROGRAM_ERROR
     if args.json != "-":
         print("\n".join(compare2048.report_lines(figures)))

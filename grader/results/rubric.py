@@ -45,6 +45,7 @@ import pathlib
 import re
 from dataclasses import dataclass
 
+from command_line import program_name
 from grader.assignment import GROUPS
 from grader.results.scoring import points
 
@@ -159,8 +160,8 @@ def parse_rubric(data, test_ids):
         raise RubricError("tests must be a JSON object of test ids")
     unknown = sorted(set(tests_table) - set(test_ids))
     if unknown:
-        raise RubricError("tests: unknown test id %r (python -m grader tests lists them)"
-                          % unknown[0])
+        raise RubricError("tests: unknown test id %r (%s tests lists them)"
+                          % (unknown[0], program_name("grader")))
     weights, visibilities = {}, {}
     for test_id, table in tests_table.items():
         where = "tests.%s" % test_id

@@ -12,6 +12,7 @@ only staff see).
 import itertools
 import re
 
+from command_line import program_name
 from grader.ansi import BOLD, CYAN, GREEN, LETTER_BACKGROUNDS, RED, RESET
 from grader.results.cut import cut_line, cut_lines
 from grader.results.outcome import Diff
@@ -89,13 +90,13 @@ NOT_SHOWN = {"hidden": "hidden from students", "after_due_date": "shown after th
 
 
 def replay_command(seed):
-    return "python -m grader grade PATH --seed %d" % seed
+    return "%s grade PATH --seed %d" % (program_name("grader"), seed)
 
 
 def seed_line(seed):
     return ("Seed: %d (the games' random seeds and guess orders; %s replays this grading; "
-            "python -m grader play PATH [easy_wordle] --seed %d --reveal plays its games by "
-            "hand)" % (seed, replay_command(seed), seed))
+            "%s play PATH [easy_wordle] --seed %d --reveal plays its games by hand)"
+            % (seed, replay_command(seed), program_name("grader"), seed))
 
 
 def staff_lines(result):
@@ -195,8 +196,8 @@ GRADER_FAILED = ("The grader failed while grading this submission: an error in t
 
 
 def regrade_hint(path):
-    return ("grade it again: Gradescope's Regrade, or python -m grader grade %s, or the same "
-            "grade-all command (it grades again whoever was not graded)" % path)
+    return ("grade it again: Gradescope's Regrade, or %s grade %s, or the same grade-all "
+            "command (it grades again whoever was not graded)" % (program_name("grader"), path))
 
 
 def grader_failed_report(path, error):

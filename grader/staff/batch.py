@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
+from command_line import program_name
 from grader import assignment, grading
 from grader.staff import class_folder, class_record
 from grader.staff.class_record import Record
@@ -271,7 +272,7 @@ def outcome_of(item, timeout):
     if time.monotonic() - item.started > timeout:
         stop([item.process])
         return error_record(item.student, "grading took over %s s and was stopped: grade it "
-                            "alone with python -m grader grade" % points(timeout))
+                            "alone with %s grade" % (points(timeout), program_name("grader")))
     return None
 
 

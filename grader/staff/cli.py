@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from command_line import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_color_option, json_target,
-                          parse_arguments, use_colour)
+                          parse_arguments, program_name, use_colour)
 from grader import grading
 from grader.checks import expected_cache, function_cases, transcripts
 from grader.staff.command import CommandError, add_bundle_options, check_writable, read_rubric, run
@@ -66,7 +66,7 @@ def check_pages_libraries():
     missing = pages.missing_libraries()
     if missing:
         raise CommandError("--html: %s; or grade without --html now and build the pages later "
-                           "with: python -m grader report DIR" % pages.missing_message(missing))
+                           "with: %s report DIR" % (pages.missing_message(missing), program_name("grader")))
 
 
 def command_grade(args):
@@ -185,10 +185,11 @@ def command_merge_hand_points(args):
     for conflict in conflicts:
         print(hand_points.shown_conflict(conflict))
     if conflicts:
-        print("%d conflict%s not settled: give the item's points in review (python -m grader "
-              "review %s), or keep one side: python -m grader merge-hand-points %s --take "
-              "mine|theirs STUDENT ITEM" % (len(conflicts), "" if len(conflicts) == 1 else "s",
-                                            args.folder, args.folder), file=sys.stderr)
+        grader = program_name("grader")
+        print("%d conflict%s not settled: give the item's points in review (%s review %s), or "
+              "keep one side: %s merge-hand-points %s --take mine|theirs STUDENT ITEM"
+              % (len(conflicts), "" if len(conflicts) == 1 else "s", grader, args.folder,
+                 grader, args.folder), file=sys.stderr)
         return EXIT_FAILED
     print("no conflicts: %s holds every TA's hand points" % os.path.join(
         args.folder, hand_points.DATABASE))
@@ -227,8 +228,9 @@ def command_export(args):
         else "every hand point is given"))
     if incomplete and not args.allow_missing:
         print("%d student%s without a total (listed above): give their hand points in review "
-              "(python -m grader review %s), or export them empty with --allow-missing"
-              % (len(incomplete), "" if len(incomplete) == 1 else "s", args.folder),
+              "(%s review %s), or export them empty with --allow-missing"
+              % (len(incomplete), "" if len(incomplete) == 1 else "s", program_name("grader"),
+                 args.folder),
               file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
@@ -253,8 +255,8 @@ def command_tests(args):
         for spec in specs:
             print("  %-40s %7s  %s" % (spec.id, points(maxima[spec.id]), spec.name))
     if rubric.hand:
-        print("given by hand (python -m grader review; not graded here): %s points"
-              % points(sum(item.points for item in rubric.hand)))
+        print("given by hand (%s review; not graded here): %s points"
+              % (program_name("grader"), points(sum(item.points for item in rubric.hand))))
         for item in rubric.hand:
             print("  %-40s %7s  %s" % (item.id, points(item.points), item.title))
     return EXIT_OK
@@ -313,11 +315,11 @@ def command_report(args):
 
 
 def parser():
-    main = argparse.ArgumentParser(prog="python -m grader",
+    main = argparse.ArgumentParser(prog=program_name("grader"),
                                    description="Grade CSCI 1913 Project 1 (Wordle) submissions.")
     commands = main.add_subparsers(
         dest="command", required=True, metavar="COMMAND",
-        title="commands (python -m grader COMMAND --help for each)")
+        title="commands (%s COMMAND --help for each)" % program_name("grader"))
 
     grade = commands.add_parser("grade", help="grade one submission (a folder or a .zip)")
     grade.add_argument("path", help="folder or .zip holding wordle.py and easy_wordle.py")

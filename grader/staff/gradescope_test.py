@@ -20,7 +20,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from command_line import EXIT_FAILED, EXIT_OK
+from command_line import EXIT_FAILED, EXIT_OK, program_name
 from grader.gradescope import bundle
 from grader.results.scoring import points
 from grader.staff.command import CommandError, check_writable, read_rubric
@@ -175,6 +175,6 @@ def summary(results, container, submission):
     if not graded(results):
         lines.append("not graded: %s" % results.get("output", "").strip())
     elif "seed" in results["extra_data"]:
-        lines.append("the whole report (the same grading): python -m grader grade %s --seed %d"
-                     % (submission, results["extra_data"]["seed"]))
+        lines.append("the whole report (the same grading): %s grade %s --seed %d"
+                     % (program_name("grader"), submission, results["extra_data"]["seed"]))
     return lines

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from command_line import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
+from command_line import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, program_name
 from grader import CONTAINER_LINE, KIT_ROOT, assignment
 from grader.ansi import BOLD, RESET
 from grader.assignment import QUIET_TIMEOUT, RUN_TIMEOUT
@@ -306,8 +306,8 @@ def play(path, program, seed=None, game=1, reveal=False, transcript=None, colour
 def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limit, notes):
     for note in notes:
         screen.say(note)
-    replay = "python -m grader play %s%s --seed %d%s" % (
-        shlex.quote(str(path)), "" if program.module == "wordle" else " " + program.module,
+    replay = "%s play %s%s --seed %d%s" % (
+        program_name("grader"), shlex.quote(str(path)), "" if program.module == "wordle" else " " + program.module,
         seeds.number, "" if game == 1 else " --game %d" % game)
     screen.say("%s in the sandbox's %s mode; seed %d, game %d of a grading with that seed "
                "(%s plays it again)" % (program.file, box.mode, seeds.number, game, replay))

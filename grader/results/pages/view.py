@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from command_line import program_name
 from grader.results.cut import LINE_CHARACTERS, cut_line, cut_lines
 from grader.results.pages.layout import REPORT, RESULTS
 from grader.results.csv_table import TIMED_OUT
@@ -201,7 +202,8 @@ class Student:
         if self.seed is None:
             return []
         folder = shlex.quote(str(Path(out).resolve() / self.folder))
-        return ["python -m grader play %s%s --seed %d --reveal" % (folder, program, self.seed)
+        return ["%s play %s%s --seed %d --reveal" % (program_name("grader"), folder, program,
+                                                      self.seed)
                 for program in ("", " easy_wordle")]
 
     def group_tests(self, group):
