@@ -219,8 +219,11 @@ def check_word_triple_cases():
         shared = set(secret) & set(guess)
         return len(triples) == 1 and any(triples[0].count(letter) >= 3 for letter in shared)
     found = find_pairs("check_word.triple", 16, wanted)
+    # and a letter three times in both (a rare pair: picked, not drawn), the copies matched
+    # green, then yellow, in different orders
+    in_both = [("GEESE", "EERIE"), ("TEPEE", "GEESE"), ("EERIE", "EMCEE"), ("NANNY", "NINNY")]
     return check_word_cases([("XVIII", "IMIDE"), ("SISSY", "ISSEI"), ("ESSES", "SASSY"),
-                             ("SASSY", "ESSES")] + found)
+                             ("SASSY", "ESSES")] + in_both + found)
 
 
 def check_word_random_cases():
@@ -345,12 +348,18 @@ FOREIGN_LIST = ["aaaaa", "abbey", "zzzzz", "qwert", "proxy", "broom", "rooms", "
                 "mooms", "xviii", "boost", "boots", "stoob", "zumba", "kayak"]
 
 
+# A word list may hold a word twice: which copies are returned is compared in
+# function_runner.value_problems (every copy, or one).
+TWICE_LIST = ["broom", "groom", "broom", "proxy", "groom"]
+
+
 def filter_foreign_list_cases():
     lists = [game(secret, guesses) for secret, guesses in
              [("BROOM", ["BOOKS"]), ("BOOST", ["ROOMS"]), ("ZUMBA", ["ABBEY"]),
               ("KAYAK", ["QUERY"]), ("ZZZZZ", ["JAZZY"]), ("PROXY", ["GROOM", "BROOM"])]]
     return (filter_cases(FOREIGN_LIST, repr(FOREIGN_LIST), lists)
-            + filter_cases([], "[]", lists[:1]))
+            + filter_cases([], "[]", lists[:1])
+            + filter_cases(TWICE_LIST, repr(TWICE_LIST), [[], lists[0]]))
 
 
 def filter_new_list_cases():

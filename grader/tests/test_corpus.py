@@ -30,7 +30,7 @@ SLOWEST = ("correct_slow", "correct_quadratic_filter",
            "hostile_orphan_clears_the_subreaper", "hostile_orphan_does_the_work",
            "hostile_huge_values", "hostile_ignores_sigterm", "hostile_colour_line",
            "hostile_sleeping_filter")
-# The first test grades the whole corpus (125 submissions, some slow or hanging by design) 4 at
+# The first test grades the whole corpus (127 submissions, some slow or hanging by design) 4 at
 # a time: on a 2-core machine under load that takes longer than the suite's per-test timeout.
 pytestmark = pytest.mark.timeout(1800)
 

@@ -199,6 +199,83 @@ def test_results_may_come_in_any_order():
     assert R.ANY_ORDER_NOTE not in run_with()["filter_word_list.official"].notes
 
 
+def test_a_word_the_list_holds_twice_may_come_back_every_time_or_once():
+    """The spec's "the words in the input word list which could be the secret word" says
+    neither; more copies, or none, is wrong; a filter that loops on such a list fails."""
+    reference_filter = reference.load().easy_wordle.filter_word_list
+
+    def once_each(words, clues):
+        return list(dict.fromkeys(reference_filter(words, clues)))
+
+    def thrice(words, clues):
+        found = reference_filter(words, clues)
+        return found + [word for word in found if found.count(word) > 1]
+
+    def none_of_them(words, clues):
+        return [word for word in reference_filter(words, clues) if words.count(word) == 1]
+
+    assert any(len(set(case.args[0])) < len(case.args[0]) and
+               len(set(case.expected)) < len(case.expected)
+               for case in cases("filter_word_list.foreign_lists"))
+    once = run_with(filter_word_list=once_each)
+    assert failed_ids(once) == set()
+    assert R.ANY_ORDER_NOTE not in once["filter_word_list.foreign_lists"].notes
+    for wrong in (thrice, none_of_them):
+        assert failed_ids(run_with(filter_word_list=wrong)) == {"filter_word_list.foreign_lists"}
+
+    class LoopsOnTwice(FakeBox):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
+            if function == "filter_word_list" and len(set(args[0])) < len(args[0]):
+                self.calls.append((function, args))
+                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
+            return super().call(module, function, args, timeout, cpu_limit)
+
+    outcomes = R.run_function_tests(LoopsOnTwice(reference_functions()))
+    assert failed_ids(outcomes) == {"filter_word_list.foreign_lists"}
+
+
+def flips_between_copies(secret, guess):
+    """A student's check_word (the corpus's cw_loops_on_a_letter_three_times_in_both) that
+    takes a yellow's copy of the secret from its first copy or, taken, its last, back and
+    forth: None where it would go on for ever (the first and last taken, the middle free)."""
+    result, used = ["grey"] * 5, [False] * 5
+    for i in range(5):
+        if guess[i] == secret[i]:
+            result[i], used[i] = "green", True
+    for i in range(5):
+        letter = guess[i]
+        if result[i] != "green" and any(secret[j] == letter and not used[j] for j in range(5)):
+            result[i] = "yellow"
+            j = secret.find(letter)
+            for _ in range(10):
+                if not used[j]:
+                    break
+                j = secret.rfind(letter) if j == secret.find(letter) else secret.find(letter)
+            else:
+                return None
+            used[j] = True
+    return result
+
+
+def test_the_triple_letter_test_has_a_letter_three_times_in_both_words():
+    """GEESE against EERIE: the secret's first and last E taken before its middle one."""
+    class FlipsBetweenCopies(FakeBox):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
+            if function == "check_word" and flips_between_copies(*args) is None:
+                self.calls.append((function, args))
+                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
+            return super().call(module, function, args, timeout, cpu_limit)
+
+    check_word = reference.load().wordle.check_word
+    assert all(flips_between_copies(*pair) in (None, check_word(*pair))
+               for pair in F.find_pairs("flips", 2000, lambda secret, guess: True))
+    outcomes = R.run_function_tests(FlipsBetweenCopies(reference_functions()))
+    assert failed_ids(outcomes) == {"check_word.triple_letters"}
+    assert "check_word('GEESE', 'EERIE')" in text(outcomes["check_word.triple_letters"])
+
+
 def test_extra_and_missing_words_are_named():
     def letter_filter(words, clues):
         return [w for w in words if all(
