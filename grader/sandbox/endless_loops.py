@@ -50,7 +50,7 @@ call waited there, as a call of it already waited past its limit.  A run that wa
 elsewhere (a pause of its own between guesses) is never stopped so.
 """
 
-SAMPLE_EVERY = 0.1          # CPU seconds of a call between two samples, once a place is known
+SAMPLE_EVERY = 0.05         # CPU seconds of a call between two samples, once a place is known
 RUN_SAMPLES = 60            # samples of a program run at most (each is a message of its few)
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
 MAX_NAME = 100              # characters of a file, function or variable name kept
