@@ -365,7 +365,9 @@ def test_the_grader_s_own_waits_for_a_cpu_are_not_the_code_s_own_time(tmp_path, 
                        own_limit=60)
         wall = time.monotonic() - started
     assert fast.status == nap.status == Status.OK
-    assert 1.0 <= nap.own_seconds <= wall - 0.4
+    # its 1 s sleep, give or take the few ms between the grader's readings of the clock and
+    # of the run delay (0.9989 s once, beside a second suite and four busy loops)
+    assert 0.98 <= nap.own_seconds <= wall - 0.4
 
 
 @pytest.mark.parametrize("privileged", JAILED)
