@@ -335,7 +335,8 @@ def run_build_tree(args):
     checkpoint = (pathlib.Path(args.checkpoint) if args.checkpoint else
                   cache.path_for(args.cache, "treesearch", words, answers).with_suffix(".jsonl"))
     command = "%s build-tree --first %s --widths %s --rescue %d%s%s" % (
-        program_name("solver"), table.words[first], ",".join(map(str, widths)), args.rescue, " --exhaustive" if args.exhaustive else "",
+        program_name("solver"), table.words[first], ",".join(map(str, widths)), args.rescue,
+        " --exhaustive" if args.exhaustive else "",
         " --exact-below %d" % args.exact_below if args.exact_below else "")
     if args.hard_family:
         command += " --hard-family %d --hard-widths %s" % (args.hard_family, ",".join(map(str, hard_widths)))

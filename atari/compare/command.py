@@ -13,7 +13,8 @@ from contextlib import nullcontext
 from atari.basic import BasicError
 from atari.listings import load_listing
 from atari.listings.dictionary import wordle_words
-from command_line import add_color_option, add_json_option, parse_arguments, program_name, use_colour
+from command_line import (add_color_option, add_json_option, parse_arguments, program_name,
+                          use_colour)
 from atari.frontends.outcome import EXIT_PROGRAM_ERROR
 from atari.usage import UsageError, check_writable, require_pillow, run_handler, write_output
 

@@ -504,6 +504,7 @@ def limit_reference_cpu(function, case):
                + [case.reference_cpu])
 
 
+@functools.cache
 def largest_reference_cpu(function):
     """The most CPU seconds the reference took for any call of the function in its tests."""
     return max(cpu for _, cpu in _reference_cpus()[function.name])

@@ -55,7 +55,8 @@ RUN_SAMPLES = 60            # samples of a program run at most (each is a messag
 FINAL_SAMPLE_WAIT = 0.3     # wall seconds to wait for the sample of a call being stopped
 MAX_NAME = 100              # characters of a file, function or variable name kept
 MAX_COUNTERS = 10           # counters' names kept
-OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times a stopped call's limit
+OUTLAST_MULTIPLE = 2        # one invocation outlasting this many times the most a call of the
+                            # function stopped there is given
 WAIT_SAMPLE_EVERY = 0.5     # seconds a run waits between two samples, once a waiting place is
                             # known
 ENDLESS, OUTLASTED = "endless", "outlasted"     # why a call was stopped before its limit
@@ -121,20 +122,19 @@ class StopPlaces:
         largest_limit (cpu_limit when not given) is the most any call of it is given; or of a
         program run (called: its module; sampled RUN_SAMPLES times at most: a game caught
         later runs to its limit)."""
-        return CallWatch(self.places, cpu_limit, called, largest_limit or cpu_limit,
+        return CallWatch(self.places, called, largest_limit or cpu_limit,
                          RUN_SAMPLES if run else None, self.waits)
 
 
 class CallWatch:
     """The samples of one call: when to take them, and what they found."""
 
-    def __init__(self, places, cpu_limit, called, largest_limit, most=None, waits=frozenset()):
+    def __init__(self, places, called, largest_limit, most=None, waits=frozenset()):
         self.places = places
         self.waits = waits          # StopPlaces.waits
         self.next_wait_at = WAIT_SAMPLE_EVERY
         self.waited_at = 0.0        # the run's waits when the last sample was asked for
         self.first_waiting = {}     # invocation: waited_at of the first sample that saw it
-        self.cpu_limit = cpu_limit
         self.called = called
         self.largest_limit = largest_limit
         self.left = most            # samples it may still take (None: no end)

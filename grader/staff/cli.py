@@ -66,7 +66,8 @@ def check_pages_libraries():
     missing = pages.missing_libraries()
     if missing:
         raise CommandError("--html: %s; or grade without --html now and build the pages later "
-                           "with: %s report DIR" % (pages.missing_message(missing), program_name("grader")))
+                           "with: %s report DIR" % (pages.missing_message(missing),
+                                                    program_name("grader")))
 
 
 def command_grade(args):

@@ -307,7 +307,8 @@ def play_in(box, screen, path, program, seeds, game, game_seed, reveal, cpu_limi
     for note in notes:
         screen.say(note)
     replay = "%s play %s%s --seed %d%s" % (
-        program_name("grader"), shlex.quote(str(path)), "" if program.module == "wordle" else " " + program.module,
+        program_name("grader"), shlex.quote(str(path)),
+        "" if program.module == "wordle" else " " + program.module,
         seeds.number, "" if game == 1 else " --game %d" % game)
     screen.say("%s in the sandbox's %s mode; seed %d, game %d of a grading with that seed "
                "(%s plays it again)" % (program.file, box.mode, seeds.number, game, replay))

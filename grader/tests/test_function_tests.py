@@ -23,6 +23,20 @@ def run_with(**replacements):
     return R.run_function_tests(FakeBox(functions))
 
 
+def looping_where(loops):
+    """A FakeBox whose student functions time out at their CPU limit on the calls
+    loops(function, args) picks, as an endless loop does, and answer as the reference's
+    otherwise."""
+    class LoopingBox(FakeBox):
+        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
+                 largest_limit=None):
+            if loops(function, args):
+                self.calls.append((function, args))
+                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
+            return super().call(module, function, args, timeout, cpu_limit)
+    return LoopingBox(reference_functions())
+
+
 def failed_ids(outcomes):
     return {test_id for test_id, outcome in outcomes.items() if not outcome.passed}
 
@@ -223,15 +237,9 @@ def test_a_word_the_list_holds_twice_may_come_back_every_time_or_once():
     for wrong in (thrice, none_of_them):
         assert failed_ids(run_with(filter_word_list=wrong)) == {"filter_word_list.foreign_lists"}
 
-    class LoopsOnTwice(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
-                 largest_limit=None):
-            if function == "filter_word_list" and len(set(args[0])) < len(args[0]):
-                self.calls.append((function, args))
-                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
-            return super().call(module, function, args, timeout, cpu_limit)
-
-    outcomes = R.run_function_tests(LoopsOnTwice(reference_functions()))
+    outcomes = R.run_function_tests(looping_where(
+        lambda function, args: function == "filter_word_list" and
+        len(set(args[0])) < len(args[0])))
     assert failed_ids(outcomes) == {"filter_word_list.foreign_lists"}
 
 
@@ -260,18 +268,12 @@ def flips_between_copies(secret, guess):
 
 def test_the_triple_letter_test_has_a_letter_three_times_in_both_words():
     """GEESE against EERIE: the secret's first and last E taken before its middle one."""
-    class FlipsBetweenCopies(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
-                 largest_limit=None):
-            if function == "check_word" and flips_between_copies(*args) is None:
-                self.calls.append((function, args))
-                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
-            return super().call(module, function, args, timeout, cpu_limit)
-
     check_word = reference.load().wordle.check_word
     assert all(flips_between_copies(*pair) in (None, check_word(*pair))
                for pair in F.find_pairs("flips", 2000, lambda secret, guess: True))
-    outcomes = R.run_function_tests(FlipsBetweenCopies(reference_functions()))
+    outcomes = R.run_function_tests(looping_where(
+        lambda function, args: function == "check_word" and
+        flips_between_copies(*args) is None))
     assert failed_ids(outcomes) == {"check_word.triple_letters"}
     assert "check_word('GEESE', 'EERIE')" in text(outcomes["check_word.triple_letters"])
 
@@ -382,15 +384,8 @@ def test_a_function_that_returned_once_is_given_up_per_test_only():
 
 
 def test_a_function_looping_on_repeated_letters_keeps_its_other_tests():
-    class LoopingBox(FakeBox):
-        def call(self, module, function, args, timeout=2.0, cpu_limit=None,
-                 largest_limit=None):
-            if function == "check_word" and len(set(args[1])) < 5:
-                self.calls.append((function, args))
-                return CallResult(Status.TIMEOUT, cpu_seconds=cpu_limit)
-            return super().call(module, function, args, timeout, cpu_limit)
-
-    outcomes = R.run_function_tests(LoopingBox(reference_functions()))
+    outcomes = R.run_function_tests(looping_where(
+        lambda function, args: function == "check_word" and len(set(args[1])) < 5))
     assert outcomes["check_word.distinct_letters"].passed
     assert not outcomes["check_word.triple_letters"].passed
     assert "not called again in this test after 2 timeouts" in text(

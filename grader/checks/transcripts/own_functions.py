@@ -125,9 +125,10 @@ class OwnFunctions:
         first in a process of their own (GAMES_PROCESS), in the order given (the game's),
         where after a call that times out or crashes the function's later calls are not
         made (in this game: each game's calls are made whatever an earlier game's did, so
-        which game is played first decides nothing), then some of its test calls again; then the calls made there once more in the
-        function tests' own process, last first, each after one of its test calls. A value
-        unlike its tests' or unlike the other history's names the function inconsistent."""
+        which game is played first decides nothing), then some of its test calls again; then
+        the calls made there once more in the function tests' own process, last first, each
+        after one of its test calls. A value unlike its tests' or unlike the other history's
+        names the function inconsistent."""
         if name not in self.own or name in self.inconsistent:
             return
         made, asked, stopped = [], set(), False
